@@ -1,0 +1,45 @@
+# Two commands matter: `make run` and `make test` (see README.md).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install lint check-deploy bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_setup
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+
+# The deployment checklist under production settings (needs no database).
+check-deploy: install
+	DJANGO_SETTINGS_MODULE=guildhall_site.settings.production \
+	SECRET_KEY=$${SECRET_KEY:-check-deploy-only-$$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')} \
+	ALLOWED_HOSTS=$${ALLOWED_HOSTS:-guildhall.example} \
+	$(BIN)/python manage.py check --deploy --fail-level WARNING
+
+# Needs DATABASE_URL (PostgreSQL) and REDIS_URL; see benchmarks/README.md.
+bench: install
+	$(BIN)/python manage.py benchmark $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

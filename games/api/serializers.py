@@ -1,0 +1,103 @@
+"""Request validation and the shapes the OpenAPI schema documents."""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from games.models import Game, Seat
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField(help_text=_("Short machine-readable code, e.g. stale_seq."))
+    detail = serializers.CharField(help_text=_("A sentence for humans."))
+
+
+class StaleSeqErrorSerializer(ErrorSerializer):
+    seq = serializers.IntegerField(help_text=_("The current log length."))
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class GameCreateSerializer(serializers.Serializer):
+    seats = serializers.IntegerField(min_value=2, max_value=4, help_text=_("2 to 4 seats."))
+    mode = serializers.ChoiceField(choices=Game.Mode.choices, default=Game.Mode.PRINTED)
+    invite = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        required=False,
+        default=list,
+        max_length=3,
+        help_text=_("Usernames; when given, only they may join."),
+    )
+    bots = serializers.IntegerField(
+        min_value=0, max_value=3, default=0, help_text=_("Seats to fill with bots at once.")
+    )
+    bot_kind = serializers.ChoiceField(choices=Seat.BotKind.choices, default=Seat.BotKind.GREEDY)
+
+
+class DecisionRequestSerializer(serializers.Serializer):
+    expected_seq = serializers.IntegerField(
+        min_value=0, help_text=_("The log length you decided on (the game's seq).")
+    )
+    decision = serializers.DictField(help_text=_("One of the game's legal decisions."))
+
+
+class DecisionResponseSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    status = serializers.CharField()
+    turn = serializers.IntegerField()
+    to_move = serializers.CharField(allow_null=True)
+
+
+class PlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    kind = serializers.ChoiceField(choices=Seat.Kind.choices)
+    seat = serializers.IntegerField(allow_null=True)
+    vp = serializers.IntegerField()
+    hand_size = serializers.IntegerField(allow_null=True, required=False)
+    place = serializers.IntegerField(allow_null=True)
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    mode = serializers.ChoiceField(choices=Game.Mode.choices)
+    seats = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    engine_version = serializers.CharField()
+    seed_commitment = serializers.CharField()
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    to_move = serializers.CharField(allow_null=True)
+    your_seat = serializers.IntegerField(allow_null=True)
+    players = PlayerSerializer(many=True)
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    view = serializers.DictField(
+        allow_null=True, help_text=_("The engine's view for your seat (a spectator's if you have none).")
+    )
+    legal = serializers.ListField(child=serializers.DictField())
+    seed = serializers.CharField(allow_null=True, help_text=_("Revealed once the game is over."))
+
+
+class LogEntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class LogSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    entries = LogEntrySerializer(many=True)

@@ -1,0 +1,77 @@
+"""Snapshots of engine states in the Django cache (Redis when REDIS_URL is set, in-process otherwise).
+
+A snapshot is keyed by (game, seq, engine version) plus a prefix of the game's seed commitment, so a
+key can only ever name one state: the log is append-only, and the commitment tells apart two games
+that reused an id (possible on SQLite after a rollback). Correctness never depends on the cache: a miss
+or an unreachable cache server means a replay of the log, nothing else.
+"""
+
+import logging
+
+from django.core.cache import cache
+from django.db import transaction
+
+import engine
+
+from .models import LogEntry
+
+logger = logging.getLogger(__name__)
+
+
+def state_key(game, seq):
+    return f"state:{game.pk}:{seq}:{engine.ENGINE_VERSION}:{game.seed_commitment[:16]}"
+
+
+def _cache_get(key):
+    try:
+        return cache.get(key)
+    except Exception:  # the cache is an optimisation: a broken one must not stop play
+        logger.warning("state cache unreachable on get", exc_info=True)
+        return None
+
+
+def _cache_set(key, state):
+    try:
+        cache.set(key, state)
+    except Exception:
+        logger.warning("state cache unreachable on set", exc_info=True)
+
+
+def replay(game, upto=None):
+    """Replay the stored log of ``game`` (up to entry ``upto``, default all) through the engine."""
+    entries = LogEntry.objects.filter(game_id=game.pk).order_by("seq")
+    if upto is not None:
+        entries = entries.filter(seq__lte=upto)
+    log = [(seat, decision) for seat, decision in entries.values_list("seat", "decision")]
+    return engine.replay(game.num_seats, game.seed, game.mode, log)
+
+
+def load_state(game):
+    """The engine state of ``game`` at ``game.seq``: from the cache, or replayed (and then cached).
+
+    The caller owns the returned object and may mutate it (e.g. by ``engine.apply``).
+    """
+    key = state_key(game, game.seq)
+    state = _cache_get(key)
+    if state is not None and state.seq == game.seq:
+        return state
+    state = replay(game)
+    if state.seq != game.seq:
+        # The log and the game row disagree; never cache that, let the caller see it.
+        logger.error("game %s: log has %s entries, game row says %s", game.pk, state.seq, game.seq)
+        return state
+    store_state(game, state)
+    return state
+
+
+def store_state(game, state, on_commit=False):
+    """Cache ``state`` as the snapshot of ``game`` at ``state.seq``.
+
+    With ``on_commit``, only once the surrounding transaction commits: a state derived from an entry
+    that is later rolled back must never be cached under that entry's seq.
+    """
+    key = state_key(game, state.seq)
+    if on_commit:
+        transaction.on_commit(lambda: _cache_set(key, state))
+    else:
+        _cache_set(key, state)

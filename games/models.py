@@ -1,0 +1,166 @@
+"""Games are append-only logs of decisions; everything else on a game is derived from the log.
+
+``Game`` carries a few denormalised fields (seq, turn, to_move, scores, deadline) so that lists can be
+filtered and sorted without replaying; ``services.submit_decision`` keeps them in step with the log and
+``manage.py replay_games`` checks that they are.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        ACTIVE = "active", _("Active")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    class Mode(models.TextChoices):
+        PRINTED = "printed", _("Printed rules")
+        YUCATA = "yucata", _("Yucata rules")
+
+    engine_version = models.CharField(_("engine version"), max_length=32)
+    mode = models.CharField(_("mode"), max_length=16, choices=Mode.choices, default=Mode.PRINTED)
+    num_seats = models.PositiveSmallIntegerField(_("number of seats"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    # The seed is secret until the game is over; its SHA-256 commitment is public from creation.
+    seed = models.CharField(_("seed"), max_length=128)
+    seed_commitment = models.CharField(_("seed commitment"), max_length=64)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_games",
+    )
+    invited = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invited users"),
+        blank=True,
+        related_name="game_invitations",
+        help_text=_("When not empty, only these users may join."),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    # Denormalised from the log (see services.py).
+    seq = models.PositiveIntegerField(_("log length"), default=0)
+    turn = models.PositiveIntegerField(_("turn"), default=0)
+    to_move_position = models.PositiveSmallIntegerField(_("seat to move"), null=True, blank=True)
+    to_move_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user to move"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    scores = models.JSONField(_("scores by seat"), default=list, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["to_move_user", "status"], name="games_to_move_status")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(num_seats__gte=2) & Q(num_seats__lte=4), name="games_game_seats_2_4"
+            ),
+        ]
+
+    def __str__(self):
+        return _("Game %(id)s") % {"id": self.pk}
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        USER = "user", _("Player")
+        BOT = "bot", _("Bot")
+
+    class BotKind(models.TextChoices):
+        GREEDY = "greedy", _("Greedy bot")
+        RANDOM = "random", _("Random bot")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.USER)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    bot_kind = models.CharField(_("bot kind"), max_length=16, choices=BotKind.choices, blank=True)
+    # The engine's seat number, assigned when the game starts (null while the game is open).
+    position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+    final_place = models.PositiveSmallIntegerField(_("final place"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "position", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "position"],
+                condition=Q(position__isnull=False),
+                name="games_seat_unique_position",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="games_seat_unique_user"
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="user") & Q(user__isnull=False))
+                | (Q(kind="bot") & Q(user__isnull=True) & ~Q(bot_kind="")),
+                name="games_seat_user_or_bot",
+            ),
+        ]
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def is_bot(self):
+        return self.kind == self.Kind.BOT
+
+    @property
+    def display_name(self):
+        # Bot names contain a space, which no username may, so they never collide with a user.
+        if self.is_bot:
+            if self.position is None:
+                return f"Bot ({self.bot_kind})"
+            return f"Bot {self.position + 1} ({self.bot_kind})"
+        return self.user.username
+
+
+class LogEntry(models.Model):
+    """One decision of one seat. Rows are only ever inserted: a database trigger (migration 0002)
+    refuses UPDATE and DELETE on this table, on PostgreSQL and on SQLite alike."""
+
+    game = models.ForeignKey(Game, on_delete=models.DO_NOTHING, related_name="log")
+    seq = models.PositiveIntegerField(_("sequence number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    decision = models.JSONField(_("decision"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("log entry")
+        verbose_name_plural = _("log entries")
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="games_logentry_unique_seq"),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="games_logentry_seq_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.game_id}#{self.seq}"

@@ -1,0 +1,163 @@
+"""Read side: which games a user sees, and a game as one user may see it.
+
+Everything that leaves the server about a game is assembled here, from ``engine.view`` for the
+caller's seat (or for a spectator): never from the raw state. The seed is only shown once the game
+is over (its commitment is public from the start, so anyone can then check it).
+"""
+
+from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
+
+import engine
+
+from . import cache as state_cache
+from .exceptions import InvalidRequest, NotFound
+from .models import Game, LogEntry, Seat
+
+FILTERS = ("mine", "open", "active", "finished", "my_turn")
+
+
+def games_for(user, filter_=None):
+    """Games listed for ``user``; ``filter_`` is one of FILTERS or None (all)."""
+    qs = Game.objects.all()
+    mine = Exists(Seat.objects.filter(game=OuterRef("pk"), user=user))
+    if filter_ in (None, ""):
+        pass
+    elif filter_ == "mine":
+        qs = qs.filter(mine)
+    elif filter_ == "open":
+        invited = Exists(Game.invited.through.objects.filter(game=OuterRef("pk"), user=user))
+        has_invites = Exists(Game.invited.through.objects.filter(game=OuterRef("pk")))
+        qs = qs.filter(status=Game.Status.OPEN).filter(~has_invites | invited | mine)
+    elif filter_ == "active":
+        qs = qs.filter(status=Game.Status.ACTIVE)
+    elif filter_ == "finished":
+        qs = qs.filter(status=Game.Status.FINISHED)
+    elif filter_ == "my_turn":
+        qs = qs.filter(status=Game.Status.ACTIVE, to_move_user=user)
+    else:
+        raise InvalidRequest(
+            _("filter must be one of: %(values)s.") % {"values": ", ".join(FILTERS)},
+            code="bad_filter",
+        )
+    return qs.prefetch_related("seats__user").order_by("-id")
+
+
+def get_game(game_id):
+    try:
+        return Game.objects.prefetch_related("seats__user").get(pk=int(game_id))
+    except (Game.DoesNotExist, TypeError, ValueError, OverflowError):
+        raise NotFound() from None
+
+
+def seat_of(game, user):
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+def _ordered_seats(game):
+    return sorted(
+        game.seats.all(),
+        key=lambda s: (s.position if s.position is not None else 99, s.joined_at, s.pk),
+    )
+
+
+def to_move_name(game):
+    if game.to_move_position is None or game.status != Game.Status.ACTIVE:
+        return None
+    seat = next((s for s in game.seats.all() if s.position == game.to_move_position), None)
+    return seat.display_name if seat else None
+
+
+def summary(game, user=None):
+    """The fields a game list shows: no engine state needed."""
+    scores = game.scores or []
+    me = seat_of(game, user)
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "mode": game.mode,
+        "seats": game.num_seats,
+        "seq": game.seq,
+        "turn": game.turn,
+        "engine_version": game.engine_version,
+        "seed_commitment": game.seed_commitment,
+        "created_by": game.created_by.username if game.created_by_id else None,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "deadline": game.deadline,
+        "to_move": to_move_name(game),
+        "your_seat": me.position if me else None,
+        "players": [
+            {
+                "username": s.display_name,
+                "kind": s.kind,
+                "seat": s.position,
+                "vp": scores[s.position] if s.position is not None and s.position < len(scores) else 0,
+                "place": s.final_place,
+            }
+            for s in _ordered_seats(game)
+        ],
+    }
+
+
+def detail(game, user):
+    """The game as ``user`` may see it: summary, their engine view and their legal decisions."""
+    data = summary(game, user)
+    me = seat_of(game, user)
+    viewer = me.position if me is not None else None
+    data["view"] = None
+    data["legal"] = []
+    data["seed"] = None
+    if game.status in (Game.Status.ACTIVE, Game.Status.FINISHED):
+        state = state_cache.load_state(game)
+        view = engine.view(state, viewer)
+        data["view"] = view
+        if viewer is not None and game.status == Game.Status.ACTIVE:
+            data["legal"] = engine.legal_decisions(state, viewer)
+        hand_sizes = _hand_sizes(view, game.num_seats)
+        for player in data["players"]:
+            if player["seat"] is not None:
+                player["vp"] = state.vp(player["seat"])
+                player["hand_size"] = hand_sizes.get(player["seat"])
+        if game.status == Game.Status.FINISHED and state.finished:
+            data["seed"] = game.seed
+    return data
+
+
+def _hand_sizes(view, num_seats):
+    """Hand sizes by seat, as public in the engine's view."""
+    sizes = {}
+    players = view.get("players") if isinstance(view, dict) else None
+    if isinstance(players, list):
+        for seat, p in enumerate(players):
+            if isinstance(p, dict):
+                size = p.get("hand_size")
+                if size is None and isinstance(p.get("hand"), list):
+                    size = len(p["hand"])
+                sizes[p.get("seat", seat)] = size
+    return sizes
+
+
+def log_entries(game, user, after=0):
+    """The log in words, redacted for ``user``'s seat: [{seq, seat, player, text, created_at}]."""
+    if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED) or game.seq == 0:
+        return []
+    me = seat_of(game, user)
+    viewer = me.position if me is not None else None
+    state = state_cache.load_state(game)
+    seats = {s.position: s for s in game.seats.all() if s.position is not None}
+    names = [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
+    rows = LogEntry.objects.filter(game=game, seq__gt=after).order_by("seq")
+    return [
+        {
+            "seq": seq,
+            "seat": seat,
+            "player": names[seat] if seat < len(names) else "?",
+            "text": engine.describe(state, seq, viewer, names, gettext=_),
+            "created_at": created_at,
+        }
+        for seq, seat, created_at in rows.values_list("seq", "seat", "created_at")
+    ]

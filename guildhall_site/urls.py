@@ -1,0 +1,18 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("api/", include("games.api.urls")),
+]
+
+if settings.GUILDHALL_BENCHMARK_ENDPOINTS:
+    urlpatterns.append(path("api/bench/", include("benchmarks.urls")))
+
+handler404 = "guildhall_site.views.handler404"
+handler500 = "guildhall_site.views.handler500"

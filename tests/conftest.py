@@ -1,0 +1,72 @@
+"""Shared fixtures.
+
+Services: tests marked ``postgres`` / ``redis`` need DATABASE_URL (PostgreSQL) / REDIS_URL. Without
+them such a test is skipped, unless REQUIRE_SERVICES=1, under which it fails (CI's second run).
+Celery runs in-process in tests (CELERY_TASK_ALWAYS_EAGER) unless a test starts a real worker.
+"""
+
+import os
+import secrets
+
+import pytest
+from django.conf import settings
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def _missing_service(item):
+    if item.get_closest_marker("postgres") and settings.DATABASES["default"]["ENGINE"] != (
+        "django.db.backends.postgresql"
+    ):
+        return "PostgreSQL (set DATABASE_URL=postgres://...)"
+    if item.get_closest_marker("redis") and not settings.REDIS_URL:
+        return "Redis (set REDIS_URL=redis://...)"
+    return None
+
+
+def pytest_runtest_setup(item):
+    missing = _missing_service(item)
+    if missing:
+        if REQUIRE_SERVICES:
+            pytest.fail(f"REQUIRE_SERVICES=1 but this test needs {missing}", pytrace=False)
+        pytest.skip(f"needs {missing}")
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery_no_throttle(settings):
+    """Tasks run in-process; the write throttle is off unless a test sets a rate."""
+    from guildhall_site.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    settings.GUILDHALL_WRITE_THROTTLE_RATE = None
+    yield
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username=None, password="pw-not-secret-123", **extra):
+        username = username or f"user_{secrets.token_hex(4)}"
+        extra.setdefault("email", f"{username}@example.com")
+        user = django_user_model.objects.create_user(username=username, password=password, **extra)
+        user.raw_password = password
+        return user
+
+    return make
+
+
+@pytest.fixture
+def api_client_for():
+    """An APIClient that authenticates with the user's real API token (as scripts do)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    def client_for(user):
+        client = APIClient()
+        if user is not None:
+            token, _ = Token.objects.get_or_create(user=user)
+            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    return client_for
