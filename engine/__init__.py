@@ -1,0 +1,47 @@
+"""Guildhall rules engine: pure Python, standard library only (see docs/engine-api.md).
+
+state, legal decisions, apply, view: the game is (engine version, mode, players, seed) plus the
+ordered list of decisions, and ``replay`` rebuilds the state from exactly that.
+"""
+
+from . import bots
+from .cards import card_json, vp_json
+from .decisions import apply, legal_decisions, normalise, pending_player
+from .errors import IllegalDecision
+from .rng import new_seed, seed_commitment
+from .state import GameState
+from .text import describe
+from .turns import deal
+from .views import view
+
+ENGINE_VERSION = "1"
+MODES = ("printed", "yucata")
+
+
+def new_game(players, seed, mode="printed"):
+    if players not in (2, 3, 4):
+        raise ValueError("Guildhall is played by 2 to 4 players.")
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    if not isinstance(seed, str) or not seed:
+        raise ValueError("the seed must be a non-empty string")
+    st = GameState(players, seed, mode)
+    st.events = [[]]  # entry 0: the deal
+    st.turn = 0
+    deal(st)
+    return st
+
+
+def replay(players, seed, mode, log):
+    """The state after the stored log ``[(seat, decision), ...]`` (undo entries included)."""
+    st = new_game(players, seed, mode)
+    for seat, decision in log:
+        apply(st, seat, decision, trusted=True)
+    return st
+
+
+__all__ = [
+    "ENGINE_VERSION", "MODES", "GameState", "IllegalDecision", "apply", "bots", "card_json", "describe",
+    "legal_decisions", "new_game", "new_seed", "normalise", "pending_player", "replay", "seed_commitment",
+    "view", "vp_json",
+]

@@ -1,0 +1,81 @@
+"""Historian (reference §6.3, AMB-11): cards from the discard pile into your own guildhall.
+
+T0: the top card. T2: search the pile and place 1 card. T4: search and place 2. Placements arrive one
+by one with a completion check after each (R5.5), so the second card may be a twin of the first if the
+first completed its chapter. The cards left keep their order (EN §Discard Pile).
+"""
+
+from ..cards import IDENTITY, identities_of
+from ..zones import emit, place, reveal
+from . import Ability, picks, select_options
+
+
+def _placeable(pile, hall):
+    return [c for c in pile if IDENTITY[c] not in hall]
+
+
+def _second_exists(pile, hall, first):
+    """After ``first`` arrives (and perhaps completes its chapter), can another card follow?"""
+    identity = IDENTITY[first]
+    after = set(hall)
+    after.add(identity)
+    chapter = identities_of(identity // 5)
+    if all(i in after for i in chapter):
+        after.difference_update(chapter)
+    return any(IDENTITY[c] not in after for c in pile if c != first)
+
+
+class Historian(Ability):
+    key = "historian"
+    thresholds = (0, 2, 4)
+
+    def _first_choices(self, pile, hall, tier):
+        cards = _placeable(pile, hall)
+        if tier == 4:
+            cards = [c for c in cards if _second_exists(pile, hall, c)]
+        return cards
+
+    def tiers(self, st, seat, level):
+        pile, hall = st.discard, st.players[seat].hall
+        if not pile:
+            return []
+        tiers = []
+        if IDENTITY[pile[-1]] not in hall:
+            tiers.append(0)
+        if level >= 2 and _placeable(pile, hall):
+            tiers.append(2)
+        if level >= 4 and self._first_choices(pile, hall, 4):
+            tiers.append(4)
+        return tiers
+
+    def start(self, st, ctx):
+        if ctx["tier"] > 0:
+            reveal(st)  # the player looks through the pile (hidden below its top)
+
+    def step(self, st, ctx):
+        taken = picks(ctx, "take")
+        wanted = {0: 0, 2: 1, 4: 2}[ctx["tier"]]
+        if len(taken) == wanted:
+            return None
+        hall = st.players[ctx["seat"]].hall
+        if not taken:
+            options = self._first_choices(st.discard, hall, ctx["tier"])
+        else:
+            options = _placeable(st.discard, hall)
+        return ("take", select_options(options), False)
+
+    def pick(self, st, ctx, phase, decision):
+        super().pick(st, ctx, phase, decision)
+        card = decision["card"]
+        st.discard.remove(card)
+        emit(st, {"t": "historian", "seat": ctx["seat"], "card": card})
+        place(st, ctx["seat"], card)
+
+    def resolve(self, st, ctx):
+        if ctx["tier"] == 0:
+            card = st.discard.pop()
+            emit(st, {"t": "historian", "seat": ctx["seat"], "card": card})
+            place(st, ctx["seat"], card)
+
+
+ABILITY = Historian()

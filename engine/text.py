@@ -1,0 +1,150 @@
+"""The log in words (issue 2, point 6): each log entry rendered as sentences for one viewer.
+
+Hidden cards are never named to those who may not see them: a draw is "drew 3 cards" to everyone but
+the drawer; a group discard reveals the count and the new top only (AMB-18). Every template below is
+wrapped in ``gettext_noop`` so that Django's makemessages finds it; the web layer passes its own
+``gettext`` to translate the template and the card names.
+"""
+
+from .cards import COLOURS, COLOUR_OF, PROFESSION_OF, PROFESSIONS, VP_KIND_OF
+
+
+def gettext_noop(message):
+    return message
+
+
+# Card names, marked for translation (the German and Spanish names live in the site's catalogues).
+_PROFESSION_NAMES = {
+    "assassin": gettext_noop("Assassin"), "dancer": gettext_noop("Dancer"), "farmer": gettext_noop("Farmer"),
+    "historian": gettext_noop("Historian"), "trader": gettext_noop("Trader"), "weaver": gettext_noop("Weaver"),
+}
+_COLOUR_NAMES = {
+    "red": gettext_noop("red"), "blue": gettext_noop("blue"), "yellow": gettext_noop("yellow"),
+    "green": gettext_noop("green"), "purple": gettext_noop("purple"),
+}
+_CARD = gettext_noop("{colour} {profession}")
+
+T = {
+    "turn": gettext_noop("{player}'s turn begins."),
+    "discard": gettext_noop("{player} discarded {count} card(s); {top} is now on top of the discard pile."),
+    "discard_none": gettext_noop("{player} discarded no cards."),
+    "discard_own": gettext_noop("{player} discarded {cards}."),
+    "draw": gettext_noop("{player} drew {count} card(s)."),
+    "draw_own": gettext_noop("{player} drew {cards}."),
+    "shuffle": gettext_noop("The discard pile ({count} cards) was shuffled into a new deck."),
+    "place": gettext_noop("{player} placed a {card} in their guildhall."),
+    "play": gettext_noop("{player} played a {card}."),
+    "use": gettext_noop("{player} used the {ability} ability at tier {tier}."),
+    "use_vp": gettext_noop("{player} used the ability of {ability}."),
+    "decline": gettext_noop("{player} declined the {ability} ability."),
+    "target": gettext_noop("{player} chose {target}."),
+    "assassinate": gettext_noop("{player} discarded {cards} from {target}'s guildhall."),
+    "tokens": gettext_noop("{player} gained {count} VP token(s)."),
+    "actions": gettext_noop("{player} gained {count} action(s)."),
+    "historian": gettext_noop("{player} took a {card} from the discard pile into their guildhall."),
+    "trade": gettext_noop("{player} gave {gave} to {target} and took {took}."),
+    "weave": gettext_noop("{player} placed {placed} in their guildhall."),
+    "weave_back": gettext_noop("{player} placed {placed} in their guildhall and took back {took}."),
+    "steal": gettext_noop("{player} took a {card} from {target}'s guildhall."),
+    "take_chapter": gettext_noop("{player} moved {target}'s chapter of {cards} into their guildhall."),
+    "complete": gettext_noop("{player} completed a chapter of {profession}s."),
+    "pay": gettext_noop("{player} discarded a completed chapter; {card} is now on top of the discard pile."),
+    "shed": gettext_noop("{player} had more than three completed chapters and discarded one; {card} is on top."),
+    "buy": gettext_noop("{player} bought {vp}."),
+    "refill": gettext_noop("{vp} was dealt into the center row."),
+    "end_turn": gettext_noop("{player} ended the turn: {moved} went into the guildhall."),
+    "end_turn_dup": gettext_noop("{player} discarded the duplicate {discarded} at the end of the turn."),
+    "win": gettext_noop("{player} wins with {vp} VP!"),
+    "undo": gettext_noop("{player} took back their last decision."),
+    "nothing": gettext_noop("nothing"),
+    "and": gettext_noop("{first} and {last}"),
+    "chose": gettext_noop("{player} made a choice."),
+}
+
+
+def describe(st, seq, viewer, names, gettext=None):
+    """Log entry ``seq`` (1-based) in words for ``viewer`` (a seat, or None for a spectator)."""
+    _ = gettext or (lambda m: m)
+    events = st.events[seq]
+    sentences = [s for event in events for s in _sentences(event, viewer, names, _, st)]
+    return " ".join(sentences) if sentences else _(T["chose"]).format(player=names[events[0]["seat"]])
+
+
+def card_words(card, _):
+    return _(_CARD).format(colour=_(_COLOUR_NAMES[COLOURS[COLOUR_OF[card]]]),
+                           profession=_(_PROFESSION_NAMES[PROFESSIONS[PROFESSION_OF[card]]]))
+
+
+def _cards(cards, _):
+    words = [card_words(c, _) for c in cards]
+    if not words:
+        return _(T["nothing"])
+    if len(words) == 1:
+        return words[0]
+    return _(T["and"]).format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def _sentences(e, viewer, names, _, st):
+    t = e["t"]
+    over = st.phase == "over"
+    player = names[e["seat"]] if "seat" in e else ""
+    own = over or e.get("seat") == viewer
+    target = names[e["target"]] if "target" in e else ""
+    if t == "turn":
+        return [_(T["turn"]).format(player=player)]
+    if t == "discard":
+        if e["count"] == 0:
+            return [_(T["discard_none"]).format(player=player)]
+        if own:
+            return [_(T["discard_own"]).format(player=player, cards=_cards(e["cards"], _))]
+        return [_(T["discard"]).format(player=player, count=e["count"], top=card_words(e["top"], _))]
+    if t == "draw":
+        if e["count"] == 0:
+            return []
+        if own:
+            return [_(T["draw_own"]).format(player=player, cards=_cards(e["cards"], _))]
+        return [_(T["draw"]).format(player=player, count=e["count"])]
+    if t == "shuffle":
+        return [_(T["shuffle"]).format(count=e["count"])]
+    if t in ("place", "play", "historian"):
+        return [_(T[t]).format(player=player, card=card_words(e["card"], _))]
+    if t == "use":
+        if e["ability"] in _PROFESSION_NAMES:
+            return [_(T["use"]).format(player=player, ability=_(_PROFESSION_NAMES[e["ability"]]), tier=e["tier"])]
+        return [_(T["use_vp"]).format(player=player, ability=e["ability"])]
+    if t == "decline":
+        return [_(T["decline"]).format(player=player, ability=_(_PROFESSION_NAMES.get(e["ability"], e["ability"])))]
+    if t == "target":
+        return [_(T["target"]).format(player=player, target=target)]
+    if t == "assassinate":
+        return [_(T["assassinate"]).format(player=player, cards=_cards(e["cards"], _), target=target)]
+    if t in ("tokens", "actions"):
+        return [_(T[t]).format(player=player, count=e["count"])]
+    if t == "trade":
+        return [_(T["trade"]).format(player=player, target=target, gave=_cards(e["gave"], _), took=_cards(e["took"], _))]
+    if t == "weave":
+        key = "weave_back" if e["took"] else "weave"
+        return [_(T[key]).format(player=player, placed=_cards(e["placed"], _), took=_cards(e["took"], _))]
+    if t == "steal":
+        return [_(T["steal"]).format(player=player, card=card_words(e["card"], _), target=target)]
+    if t == "take_chapter":
+        return [_(T["take_chapter"]).format(player=player, target=target, cards=_cards(e["cards"], _))]
+    if t == "complete":
+        return [_(T["complete"]).format(player=player, profession=_(_PROFESSION_NAMES[PROFESSIONS[e["profession"]]]))]
+    if t in ("pay", "shed"):
+        return [_(T[t]).format(player=player, card=card_words(e["card"], _))]
+    if t == "buy":
+        sentences = [_(T["buy"]).format(player=player, vp=VP_KIND_OF[e["card"]])]
+        if e["refill"] is not None:
+            sentences.append(_(T["refill"]).format(vp=VP_KIND_OF[e["refill"]]))
+        return sentences
+    if t == "end_turn":
+        sentences = [_(T["end_turn"]).format(player=player, moved=_cards(e["moved"], _))]
+        if e["discarded"]:
+            sentences.append(_(T["end_turn_dup"]).format(player=player, discarded=_cards(e["discarded"], _)))
+        return sentences
+    if t == "win":
+        return [_(T["win"]).format(player=player, vp=e["vp"])]
+    if t == "undo":
+        return [_(T["undo"]).format(player=player)]
+    return []

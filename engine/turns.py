@@ -1,0 +1,361 @@
+"""The flow of the game: setup (R3), the turn and its actions (R4, R5, R9, R11), end of turn (R12),
+the end of the game and placings (R15).
+
+The pending decision is the top of ``st.stack``. Each prompt kind has ``options`` (the legal decisions)
+and ``handle`` (apply one of them). ``settle`` runs what needs no decision (ending a turn with no
+actions left, finishing the end-of-turn procedure) until a player must decide again.
+"""
+
+from .abilities import ABILITIES
+from .cards import (
+    IDENTITY,
+    MAX_COMPLETED,
+    PROFESSION_OF,
+    PROFESSIONS,
+    VP_COST,
+    VP_KIND_OF,
+    vp_cards_for,
+)
+from .rng import shuffle
+from .zones import complete_chapters, discard_completed, draw_up_to, emit, reveal, to_discard
+
+SETUP_HAND = 9  # R3.5
+SETUP_PLACE = 3  # R3.6, AMB-22
+DISCARD_DRAW_TO = 6  # R11.2
+ACTIONS_PER_TURN = 2  # R4.1
+WINNING_VP = 20  # R12.4
+
+
+# --- setting up and starting turns -----------------------------------------------------------------
+def deal(st):
+    """R3.1–R3.5: shuffle both decks, lay out the center row, deal 9 cards to each player."""
+    st.deck = list(range(120))
+    _shuffle(st, st.deck)
+    st.vp_deck = vp_cards_for(st.num_players)
+    _shuffle(st, st.vp_deck)
+    st.row = [st.vp_deck.pop() for _ in range(5)]
+    for player in st.players:
+        player.hand = [st.deck.pop() for _ in range(SETUP_HAND)]
+    begin_turn(st, 0)
+
+
+def _shuffle(st, cards):
+    shuffle(cards, st.seed, st.shuffles)
+    st.shuffles += 1
+
+
+def begin_turn(st, seat):
+    """A new seat becomes active: its setup (R3.6) or a turn with 2 actions (R4.1)."""
+    st.active = seat
+    st.turn += 1
+    if st.phase == "setup":
+        st.stack = [{"kind": "setup_discard", "seat": seat, "picks": {"discard": []}}]
+    else:
+        st.actions = ACTIONS_PER_TURN
+        st.played = set()
+        st.stack = [{"kind": "action", "seat": seat}]
+        if st.mode == "yucata" and len(st.players[seat].completed) > MAX_COMPLETED:
+            st.stack.append({"kind": "shed_chapters", "seat": seat})  # Y1: at the start of the turn
+        emit(st, {"t": "turn", "seat": seat})
+    # Undo within the turn rebuilds from here (see decisions.undo).
+    st.turn_log = []
+    st.undo_floor = 0
+    snapshot = st.clone(with_events=False)
+    snapshot.snapshot = None
+    st.snapshot = snapshot
+
+
+def settle(st):
+    while st.phase != "over":
+        top = st.stack[-1]
+        if top["kind"] == "action" and st.actions <= 0:
+            st.stack.pop()
+            end_of_turn(st)
+        elif top["kind"] == "finish_turn":
+            st.stack.pop()
+            finish_turn(st)
+        else:
+            return
+    st.stack = []
+
+
+# --- setup ------------------------------------------------------------------------------------------
+def setup_discard_options(st, prompt):
+    chosen = prompt["picks"]["discard"]
+    hand = st.players[prompt["seat"]].hand
+    return [{"type": "discard", "card": c} for c in sorted(hand) if c not in chosen] + [{"type": "done"}]
+
+
+def setup_discard(st, prompt, decision):
+    if decision["type"] == "discard":
+        prompt["picks"]["discard"].append(decision["card"])
+        return
+    seat = prompt["seat"]
+    discard_from_hand(st, seat, prompt["picks"]["discard"])
+    draw_up_to(st, seat, SETUP_HAND)
+    st.stack[-1] = {"kind": "setup_place", "seat": seat}
+
+
+def discard_from_hand(st, seat, cards):
+    """Several hand cards go on the pile at once; others learn only how many and the new top (R14)."""
+    hand = st.players[seat].hand
+    for c in cards:
+        hand.remove(c)
+    to_discard(st, cards)
+    emit(st, {"t": "discard", "seat": seat, "count": len(cards), "cards": list(cards),
+              "top": cards[-1] if cards else None})
+
+
+def setup_place_options(st, prompt):
+    player = st.players[prompt["seat"]]
+    return [{"type": "place", "card": c} for c in sorted(player.hand) if IDENTITY[c] not in player.hall]
+
+
+def setup_place(st, prompt, decision):
+    seat, card = prompt["seat"], decision["card"]
+    player = st.players[seat]
+    player.hand.remove(card)
+    player.hall[IDENTITY[card]] = card  # three cards can never complete a chapter; no ability triggers
+    emit(st, {"t": "place", "seat": seat, "card": card})
+    if len(player.hall) < SETUP_PLACE:
+        return
+    if seat + 1 < st.num_players:
+        begin_turn(st, seat + 1)
+    else:
+        st.phase = "play"  # R3.7: the first player takes the first turn
+        begin_turn(st, 0)
+
+
+# --- the action prompt (R4.1) -------------------------------------------------------------------------
+def can_play(st, seat, card):
+    """R5.1: in hand, not identical to a face-up guildhall card, profession not yet played this turn."""
+    player = st.players[seat]
+    return IDENTITY[card] not in player.hall and PROFESSION_OF[card] not in st.played
+
+
+def action_options(st, prompt):
+    seat = prompt["seat"]
+    player = st.players[seat]
+    options = []
+    seen = set()
+    for c in sorted(player.hand):
+        if c not in seen and can_play(st, seat, c):
+            options.append({"type": "play", "card": c})
+        seen.add(c)
+    options.append({"type": "discard_draw"})
+    completed = len(player.completed)
+    options += [{"type": "buy", "card": v} for v in sorted(st.row) if VP_COST[v] <= completed]
+    options.append({"type": "end_turn"})  # AMB-07
+    return options
+
+
+def action(st, prompt, decision):
+    seat = prompt["seat"]
+    kind = decision["type"]
+    if kind == "end_turn":
+        st.stack.pop()
+        end_of_turn(st)
+        return
+    st.actions -= 1
+    if kind == "play":
+        card = decision["card"]
+        st.players[seat].hand.remove(card)
+        st.area.append(card)
+        profession = PROFESSION_OF[card]
+        st.played.add(profession)
+        emit(st, {"t": "play", "seat": seat, "card": card})
+        level = st.players[seat].level(profession)  # R5.2: fixed now, the played card not counted
+        offer_ability(st, seat, PROFESSIONS[profession], level, card)
+    elif kind == "discard_draw":
+        st.stack.append({"kind": "discard_draw", "seat": seat, "picks": {"discard": []}})
+    else:  # buy (R9.1): pay first, then the card, the refill and its ability
+        card = decision["card"]
+        st.stack.append({"kind": "pay", "seat": seat, "card": card, "left": VP_COST[card]})
+
+
+# --- discard and draw (R11) -----------------------------------------------------------------------------
+def discard_draw_options(st, prompt):
+    return setup_discard_options(st, prompt)
+
+
+def discard_draw(st, prompt, decision):
+    if decision["type"] == "discard":
+        prompt["picks"]["discard"].append(decision["card"])
+        return
+    seat = prompt["seat"]
+    discard_from_hand(st, seat, prompt["picks"]["discard"])
+    draw_up_to(st, seat, DISCARD_DRAW_TO)
+    st.stack.pop()
+
+
+# --- choosing a tier, and the ability itself (R5.3, R5.4) --------------------------------------------------
+def offer_ability(st, seat, key, level, source):
+    ability = ABILITIES.get(key)
+    if ability is None:
+        return
+    tiers = ability.tiers(st, seat, level)
+    if not tiers:  # nothing can be done in full: the card was played for nothing (R5.1)
+        return
+    if st.mode == "yucata" and getattr(ability, "automatic_in_yucata", False):
+        begin_ability(st, seat, ability, max(tiers))  # Y3
+        return
+    st.stack.append({"kind": "choose_tier", "seat": seat, "ability": key, "level": level, "card": source})
+
+
+def choose_tier_options(st, prompt):
+    ability = ABILITIES[prompt["ability"]]
+    tiers = ability.tiers(st, prompt["seat"], prompt["level"])
+    if getattr(ability, "is_vp", False):
+        options = [{"type": "use"}] if tiers else []
+    else:
+        options = [{"type": "tier", "tier": t} for t in tiers]
+    return options + [{"type": "decline"}]
+
+
+def choose_tier(st, prompt, decision):
+    st.stack.pop()
+    ability = ABILITIES[prompt["ability"]]
+    if decision["type"] == "decline":
+        emit(st, {"t": "decline", "seat": prompt["seat"], "ability": prompt["ability"]})
+        return
+    begin_ability(st, prompt["seat"], ability, decision.get("tier", 0))
+
+
+def begin_ability(st, seat, ability, tier):
+    emit(st, {"t": "use", "seat": seat, "ability": ability.key, "tier": tier})
+    ctx = {"kind": "ability", "seat": seat, "ability": ability.key, "tier": tier, "target": None, "picks": {}}
+    start = getattr(ability, "start", None)
+    if start:
+        start(st, ctx)
+    st.stack.append(ctx)
+    _finish_if_complete(st, ability, ctx)
+
+
+def ability_options(st, ctx):
+    phase, options, can_finish = ABILITIES[ctx["ability"]].step(st, ctx)
+    return options + [{"type": "done"}] if can_finish else options
+
+
+def ability(st, ctx, decision):
+    ability = ABILITIES[ctx["ability"]]
+    kind = decision["type"]
+    if kind == "done":
+        ctx["done"] = True
+    elif kind == "target":
+        ctx["target"] = decision["seat"]
+        emit(st, {"t": "target", "seat": ctx["seat"], "target": decision["seat"]})
+    else:
+        phase = ability.step(st, ctx)[0]
+        ability.pick(st, ctx, phase, decision)
+    _finish_if_complete(st, ability, ctx)
+
+
+def _finish_if_complete(st, ability, ctx):
+    if ability.step(st, ctx) is None:
+        _drop(st, ctx)
+        ability.resolve(st, ctx)
+
+
+def _drop(st, prompt):
+    for i in range(len(st.stack) - 1, -1, -1):
+        if st.stack[i] is prompt:
+            del st.stack[i]
+            return
+
+
+# --- buying a VP card (R9) and discarding completed chapters (R8.4) -----------------------------------------
+def chapter_options(st, prompt):
+    """Discard a completed chapter: the decision names the card that goes on top of the pile."""
+    player = st.players[prompt["seat"]]
+    return [{"type": "pay", "card": c} for chapter in player.completed for c in sorted(chapter)]
+
+
+def pay(st, prompt, decision):
+    seat = prompt["seat"]
+    chapter = discard_completed(st, seat, decision["card"])
+    emit(st, {"t": "pay", "seat": seat, "card": decision["card"], "cards": chapter})
+    prompt["left"] -= 1
+    if prompt["left"]:
+        return
+    st.stack.pop()
+    card = prompt["card"]
+    st.players[seat].vp_cards.append(card)
+    st.area_vp.append(card)
+    slot = st.row.index(card)
+    if st.vp_deck:  # R9.3: refill at once; an empty VP deck is never reshuffled (AMB-15)
+        st.row[slot] = st.vp_deck.pop()
+        reveal(st)
+        refill = st.row[slot]
+    else:
+        del st.row[slot]
+        refill = None
+    emit(st, {"t": "buy", "seat": seat, "card": card, "refill": refill})
+    offer_ability(st, seat, VP_KIND_OF[card], 0, card)
+
+
+def shed_chapters(st, prompt, decision):
+    seat = prompt["seat"]
+    chapter = discard_completed(st, seat, decision["card"])
+    emit(st, {"t": "shed", "seat": seat, "card": decision["card"], "cards": chapter})
+    if len(st.players[seat].completed) <= MAX_COMPLETED:
+        _drop(st, prompt)
+
+
+# --- end of turn (R12) and of the game (R15) ---------------------------------------------------------------
+def end_of_turn(st):
+    seat = st.active
+    player = st.players[seat]
+    duplicates = []
+    for card in st.area:  # R12.1: a twin of a face-up card is discarded instead (R7.7)
+        if IDENTITY[card] in player.hall:
+            duplicates.append(card)
+        else:
+            player.hall[IDENTITY[card]] = card
+    to_discard(st, duplicates)
+    emit(st, {"t": "end_turn", "seat": seat, "moved": [c for c in st.area if c not in duplicates],
+              "discarded": duplicates})
+    st.area = []
+    st.area_vp = []
+    st.actions = 0
+    st.stack.append({"kind": "finish_turn", "seat": seat})
+    complete_chapters(st, seat)  # R12.2; a fourth chapter is shed before the turn passes (R8.4)
+
+
+def finish_turn(st):
+    seat = st.active
+    if st.players[seat].vp >= WINNING_VP:  # R12.4, R15.1
+        st.phase = "over"
+        st.winner = seat
+        st.placings = placings(st, seat)
+        emit(st, {"t": "win", "seat": seat, "vp": st.players[seat].vp})
+        return
+    begin_turn(st, (seat + 1) % st.num_players)  # clockwise
+
+
+def placings(st, winner):
+    """R15.4, Y4, AMB-14: the winner first; the others by VP, then completed chapters; equal share."""
+    def key(seat):
+        player = st.players[seat]
+        return (player.vp, len(player.completed))
+
+    others = sorted((s for s in range(st.num_players) if s != winner), key=key, reverse=True)
+    places = [0] * st.num_players
+    places[winner] = 1
+    for index, seat in enumerate(others):
+        if index and key(seat) == key(others[index - 1]):
+            places[seat] = places[others[index - 1]]
+        else:
+            places[seat] = index + 2
+    return places
+
+
+PROMPTS = {
+    "setup_discard": (setup_discard_options, setup_discard),
+    "setup_place": (setup_place_options, setup_place),
+    "action": (action_options, action),
+    "discard_draw": (discard_draw_options, discard_draw),
+    "choose_tier": (choose_tier_options, choose_tier),
+    "ability": (ability_options, ability),
+    "pay": (chapter_options, pay),
+    "shed_chapters": (chapter_options, shed_chapters),
+}
