@@ -40,6 +40,8 @@ def _eager_celery_no_throttle(settings):
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     settings.GUILDHALL_WRITE_THROTTLE_RATE = None
+    # A fast hasher: users are created by the dozen (production keeps Django's default).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     yield
     app.conf.task_always_eager = previous
 

@@ -161,9 +161,11 @@ def table(players=2, mode="printed", seed="test-seed", active=0, hands=None, hal
 
 
 # --- driving the engine --------------------------------------------------------------------------------
-def legal(st, seat=None):
+def legal(st, seat=None, undo=False):
+    """The pending player's legal decisions (without 'undo' unless asked for)."""
     seat = engine.pending_player(st) if seat is None else seat
-    return engine.legal_decisions(st, seat)
+    options = engine.legal_decisions(st, seat)
+    return options if undo else [o for o in options if o["type"] != "undo"]
 
 
 def do(st, *decisions, seat=None):

@@ -1,0 +1,64 @@
+"""Create demo users and a demo game in progress, and print their logins. Safe to run again."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+import engine
+from games import cache as state_cache
+from games import services
+from games.models import Game
+
+DEMO_PASSWORD = "guildhall-demo"
+DEMO_USERS = ("alice", "bob", "carol")
+DEMO_MOVES = 12  # decisions played in the demo game so that it is visibly under way
+
+
+class Command(BaseCommand):
+    help = "Create demo users (alice, bob, carol) and a demo game in progress. Idempotent."
+
+    def handle(self, *args, **options):
+        User = get_user_model()
+        users = []
+        for name in DEMO_USERS:
+            user, created = User.objects.get_or_create(
+                username=name, defaults={"email": f"{name}@example.com"}
+            )
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save()
+            users.append(user)
+        alice, bob, carol = users
+
+        game = Game.objects.filter(created_by=alice, seats__user=bob).order_by("pk").first()
+        if game is None:
+            with transaction.atomic():
+                game = services.create_game(alice, seats=3, mode="printed", bots=1)
+                services.join(game.pk, bob)  # full now: the game starts by itself
+            self._advance(game.pk)
+            game.refresh_from_db()
+            self.stdout.write(f"Created demo game {game.pk}.")
+        open_game = Game.objects.filter(created_by=carol, status=Game.Status.OPEN).first()
+        if open_game is None:
+            open_game = services.create_game(carol, seats=2)
+
+        self.stdout.write(self.style.SUCCESS(f"Demo logins (password for all: {DEMO_PASSWORD}):"))
+        for user in users:
+            self.stdout.write(f"  {user.username:6} / {user.email}")
+        self.stdout.write(f"Demo game in progress: /api/v1/games/{game.pk}/ (seq {game.seq})")
+        self.stdout.write(f"Open game waiting for a second player: /api/v1/games/{open_game.pk}/")
+
+    def _advance(self, game_id):
+        """Play a few decisions for whoever is to move (humans through the same service as bots)."""
+        import random
+
+        rng = random.Random(game_id)
+        for _ in range(DEMO_MOVES):
+            game = Game.objects.get(pk=game_id)
+            if game.status != Game.Status.ACTIVE or game.to_move_position is None:
+                return
+            seat = game.seats.get(position=game.to_move_position)
+            state = state_cache.load_state(game)
+            decision = engine.bots.choose(state, seat.position, kind="random", rng=rng)
+            actor = seat if seat.is_bot else seat.user
+            services.submit_decision(game.pk, actor, game.seq, decision)
