@@ -29,6 +29,7 @@ T = {
     "discard": gettext_noop("{player} discarded {count} card(s); {top} is now on top of the discard pile."),
     "discard_none": gettext_noop("{player} discarded no cards."),
     "discard_own": gettext_noop("{player} discarded {cards}."),
+    "discard_draw": gettext_noop("{player} chose to discard cards and draw up to six."),
     "draw": gettext_noop("{player} drew {count} card(s)."),
     "draw_own": gettext_noop("{player} drew {cards}."),
     "shuffle": gettext_noop("The discard pile ({count} cards) was shuffled into a new deck."),
@@ -104,6 +105,8 @@ def _sentences(e, viewer, names, _, st):
         if own:
             return [_(T["draw_own"]).format(player=player, cards=_cards(e["cards"], _))]
         return [_(T["draw"]).format(player=player, count=e["count"])]
+    if t == "discard_draw":
+        return [_(T["discard_draw"]).format(player=player)]
     if t == "shuffle":
         return [_(T["shuffle"]).format(count=e["count"])]
     if t in ("place", "play", "historian"):

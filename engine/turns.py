@@ -167,6 +167,7 @@ def action(st, prompt, decision):
         level = st.players[seat].level(profession)  # R5.2: fixed now, the played card not counted
         offer_ability(st, seat, PROFESSIONS[profession], level, card)
     elif kind == "discard_draw":
+        emit(st, {"t": "discard_draw", "seat": seat})
         st.stack.append({"kind": "discard_draw", "seat": seat, "picks": {"discard": []}})
     else:  # buy (R9.1): pay first, then the card, the refill and its ability
         card = decision["card"]
