@@ -1,0 +1,197 @@
+"""The REST API contract: status codes, JSON errors, filters, throttling. Clients authenticate with
+real API tokens."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game, LogEntry
+
+from .helpers import choose, play, started_game
+
+pytestmark = pytest.mark.django_db
+
+GAMES = "/api/v1/games/"
+
+
+def assert_error(response, status, code=None):
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) >= {"error", "detail"} and isinstance(body["detail"], str) and body["detail"]
+    if code:
+        assert body["error"] == code
+    return body
+
+
+def test_token_endpoint_by_username_and_email(client, make_user):
+    user = make_user("tokenuser")
+    for login in ("tokenuser", "tokenuser@example.com"):
+        response = client.post(
+            "/api/v1/auth/token/", {"username": login, "password": user.raw_password}, content_type="application/json"
+        )
+        assert response.status_code == 200
+        token = response.json()["token"]
+    games = client.get(GAMES, HTTP_AUTHORIZATION=f"Token {token}")
+    assert games.status_code == 200
+    bad = client.post(
+        "/api/v1/auth/token/", {"username": "tokenuser", "password": "wrong"}, content_type="application/json"
+    )
+    assert_error(bad, 400, "invalid_credentials")
+
+
+def test_anonymous_gets_401_json(client):
+    assert_error(client.get(GAMES), 401, "not_authenticated")
+    assert_error(client.get(GAMES, HTTP_AUTHORIZATION="Token nonsense"), 401, "authentication_failed")
+
+
+def test_create_join_start_flow(make_user, api_client_for):
+    alice, bob = make_user("alice"), make_user("bob")
+    a, b = api_client_for(alice), api_client_for(bob)
+    created = a.post(GAMES, {"seats": 2, "mode": "yucata"}, format="json")
+    assert created.status_code == 201
+    body = created.json()
+    assert body["status"] == "open" and body["mode"] == "yucata" and len(body["seed_commitment"]) == 64
+    assert "seed" not in json.dumps(body).replace('"seed": null', "").replace("seed_commitment", "")
+    game_id = body["id"]
+    assert [g["id"] for g in b.get(GAMES, {"filter": "open"}).json()["results"]] == [game_id]
+    joined = b.post(f"{GAMES}{game_id}/join/")
+    assert joined.status_code == 200 and joined.json()["status"] == "active"
+    detail = a.get(f"{GAMES}{game_id}/").json()
+    assert {p["username"] for p in detail["players"]} == {"alice", "bob"}
+    assert detail["to_move"] in {"alice", "bob"}
+    mover = a if detail["to_move"] == "alice" else b
+    waiter = b if mover is a else a
+    assert mover.get(f"{GAMES}{game_id}/").json()["legal"]
+    assert waiter.get(f"{GAMES}{game_id}/").json()["legal"] == []
+    assert [g["id"] for g in mover.get(GAMES, {"filter": "my_turn"}).json()["results"]] == [game_id]
+    assert waiter.get(GAMES, {"filter": "my_turn"}).json()["results"] == []
+    for name in ("mine", "active"):
+        assert [g["id"] for g in a.get(GAMES, {"filter": name}).json()["results"]] == [game_id]
+    assert a.get(GAMES, {"filter": "finished"}).json()["results"] == []
+    assert_error(a.get(GAMES, {"filter": "bogus"}), 400, "bad_filter")
+
+
+def test_create_validation(make_user, api_client_for):
+    a = api_client_for(make_user())
+    for body in ({}, {"seats": 7}, {"seats": "two"}, {"seats": 2, "mode": "x"}, {"seats": 2, "invite": "bob"},
+                 {"seats": 2, "invite": ["ghost"]}, {"seats": 2, "bots": 5}, []):
+        assert_error(a.post(GAMES, body, format="json"), 400)
+    assert Game.objects.count() == 0
+
+
+def test_start_early_and_leave(make_user, api_client_for):
+    alice, bob = make_user(), make_user()
+    a, b = api_client_for(alice), api_client_for(bob)
+    game_id = a.post(GAMES, {"seats": 4}, format="json").json()["id"]
+    assert_error(a.post(f"{GAMES}{game_id}/start/"), 409, "too_few_players")
+    b.post(f"{GAMES}{game_id}/join/")
+    assert_error(b.post(f"{GAMES}{game_id}/start/"), 403, "not_creator")
+    started = a.post(f"{GAMES}{game_id}/start/")
+    assert started.status_code == 200 and started.json()["status"] == "active" and started.json()["seats"] == 2
+    assert_error(b.post(f"{GAMES}{game_id}/leave/"), 409, "not_open")
+
+
+def _decide(client, game_id, expected_seq, decision):
+    return client.post(
+        f"{GAMES}{game_id}/decisions/", {"expected_seq": expected_seq, "decision": decision}, format="json"
+    )
+
+
+def test_decisions_201_409_403_400(make_user, api_client_for):
+    alice, bob, eve = make_user(), make_user(), make_user()
+    game = started_game([alice, bob])
+    seat, decision = choose(game)
+    mover = api_client_for(seat.user)
+    waiter = api_client_for(bob if seat.user == alice else alice)
+    assert_error(_decide(waiter, game.pk, 0, decision), 403, "not_your_turn")
+    assert_error(_decide(api_client_for(eve), game.pk, 0, decision), 403, "not_a_player")
+    assert_error(_decide(mover, game.pk, 0, {"type": "play", "card": 999}), 400)
+    assert_error(_decide(mover, game.pk, 0, {"type": "warp"}), 400, "malformed")
+    stale = assert_error(_decide(mover, game.pk, 3, decision), 409, "stale_seq")
+    assert stale["seq"] == 0
+    assert LogEntry.objects.filter(game=game).count() == 0
+    ok = _decide(mover, game.pk, 0, decision)
+    assert ok.status_code == 201 and ok.json()["seq"] == 1
+    again = assert_error(_decide(mover, game.pk, 0, decision), 409, "stale_seq")
+    assert again["seq"] == 1
+    assert LogEntry.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"{", b"", b"null", b"[]", b'"x"', b"{\"expected_seq\": 0}", b"{\"decision\": {}}",
+     b"{\"expected_seq\": -1, \"decision\": {}}", b"{\"expected_seq\": \"zero\", \"decision\": {}}",
+     b"{\"expected_seq\": 0, \"decision\": []}", b"{\"expected_seq\": 0, \"decision\": \"end\"}",
+     b"{\"expected_seq\": 1e400, \"decision\": {}}", "{\"expected_seq\": 0, \"decision\": {\"type\": \"\u00e9\"}}".encode(),
+     b"\xff\xfe"],
+)
+def test_malformed_decision_bodies_are_400_and_change_nothing(make_user, api_client_for, body):
+    alice, bob = make_user(), make_user()
+    game = started_game([alice, bob])
+    seat, _decision = choose(game)
+    client = api_client_for(seat.user)
+    response = client.generic("POST", f"{GAMES}{game.pk}/decisions/", body, content_type="application/json")
+    assert_error(response, 400)
+    assert LogEntry.objects.filter(game=game).count() == 0
+
+
+def test_wrong_content_type_and_method(make_user, api_client_for):
+    game = started_game([make_user(), make_user()])
+    client = api_client_for(game.created_by)
+    r = client.generic("POST", f"{GAMES}{game.pk}/decisions/", b"expected_seq=0", content_type="text/plain")
+    assert_error(r, 415, "unsupported_media_type")
+    assert_error(client.delete(f"{GAMES}{game.pk}/"), 405, "method_not_allowed")
+
+
+@pytest.mark.parametrize("path", ["999999/", "0/", "abc/", "99999999999999999999999/", "1/../", "-1/"])
+def test_unknown_games_are_404_json(make_user, api_client_for, path):
+    client = api_client_for(make_user())
+    for suffix in ("", "log/"):
+        response = client.get(f"{GAMES}{path}{suffix}")
+        assert_error(response, 404)
+    assert_error(client.post(f"{GAMES}{path}join/"), 404)
+
+
+def test_log_in_words(make_user, api_client_for):
+    alice, bob = make_user(), make_user()
+    game = started_game([alice, bob])
+    play(game, 6)
+    client = api_client_for(alice)
+    log = client.get(f"{GAMES}{game.pk}/log/").json()
+    assert log["seq"] == 6 and [e["seq"] for e in log["entries"]] == [1, 2, 3, 4, 5, 6]
+    assert all(e["text"] and e["player"] in {alice.username, bob.username} for e in log["entries"])
+    tail = client.get(f"{GAMES}{game.pk}/log/", {"after": 4}).json()
+    assert [e["seq"] for e in tail["entries"]] == [5, 6]
+    assert_error(client.get(f"{GAMES}{game.pk}/log/", {"after": "x"}), 400)
+
+
+def test_write_throttle(make_user, api_client_for, settings):
+    settings.GUILDHALL_WRITE_THROTTLE_RATE = "3/min"
+    client = api_client_for(make_user())
+    codes = [client.post(GAMES, {"seats": 9}, format="json").status_code for _ in range(4)]
+    assert codes == [400, 400, 400, 429]
+    assert_error(client.post(GAMES, {"seats": 2}, format="json"), 429, "throttled")
+    assert client.get(GAMES).status_code == 200  # reads are not throttled
+
+
+def test_session_auth_needs_csrf(make_user):
+    from django.test import Client
+
+    user = make_user()
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    assert browser.get(GAMES).status_code == 200
+    response = browser.post(GAMES, {"seats": 2}, content_type="application/json")
+    assert_error(response, 403, "forbidden")
+    assert Game.objects.count() == 0
+
+
+def test_schema_and_docs_page(client, make_user):
+    schema = client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert schema.status_code == 200
+    paths = json.loads(schema.content)["paths"]
+    for path in ("/api/v1/games/", "/api/v1/games/{id}/decisions/", "/api/v1/games/{id}/log/", "/api/v1/auth/token/"):
+        assert path in paths
+    docs = client.get(reverse("api-docs"))
+    assert docs.status_code == 200 and b"/api/v1/games/{id}/decisions/" in docs.content
