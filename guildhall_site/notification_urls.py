@@ -1,0 +1,3 @@
+"""Notification links (unsubscribe, preferences) (issue 5). Included by urls.py at notifications/."""
+
+urlpatterns = []
