@@ -206,3 +206,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# --- Feature areas keep their settings in modules of their own -----------------------------------
+# web.py: the pages (issue 4); notifications.py: emails, reminders, time limits (issue 5).
+from .notifications import *  # noqa: E402,F403
+from .web import *  # noqa: E402,F403
+
+INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS  # noqa: F405
+MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
+TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS  # noqa: F405
+CELERY_BEAT_SCHEDULE.update(NOTIFICATION_BEAT_SCHEDULE)  # noqa: F405
