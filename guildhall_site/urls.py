@@ -5,6 +5,7 @@ from django.urls import include, path
 from . import views
 
 urlpatterns = [
+    path("", include("guildhall_site.history_urls")),  # history, replay, /api/v1/games/<id>/record/
     path("", include("guildhall_site.pages_urls")),  # the pages may take over "/" (issue 4)
     path("notifications/", include("guildhall_site.notification_urls")),
     path("", views.home, name="home"),
