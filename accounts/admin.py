@@ -1,6 +1,14 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from .models import User
+from .models import Profile, User
 
-admin.site.register(User, UserAdmin)
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    can_delete = False
+
+
+@admin.register(User)
+class GuildhallUserAdmin(UserAdmin):
+    inlines = [ProfileInline]

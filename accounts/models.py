@@ -1,6 +1,74 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils.translation import gettext_lazy as _
 
 
 class User(AbstractUser):
     """The site's user. A custom model from day one so that fields can be added without pain;
     sign-up, login (by username or email) and email handling are django-allauth's."""
+
+    def public_name(self):
+        """The name shown to others: the display name if set, else the username."""
+        try:
+            name = self.profile.display_name
+        except Profile.DoesNotExist:
+            name = ""
+        return name or self.username
+
+
+class Profile(models.Model):
+    """A player's preferences: how they are called, which language and time zone they read in,
+    and which emails they want (issue 5 reads the notification fields)."""
+
+    LANGUAGE_CHOICES = [("en", _("English")), ("de", _("German")), ("es", _("Spanish"))]
+    TURN_EMAIL_IMMEDIATE = "immediate"
+    TURN_EMAIL_DIGEST = "digest"
+    TURN_EMAIL_NEVER = "never"
+    TURN_EMAIL_CHOICES = [
+        (TURN_EMAIL_IMMEDIATE, _("At once")),
+        (TURN_EMAIL_DIGEST, _("In a daily digest")),
+        (TURN_EMAIL_NEVER, _("Never")),
+    ]
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile", verbose_name=_("user")
+    )
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES, default="en")
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    turn_email = models.CharField(
+        _("email when it is my turn"), max_length=10, choices=TURN_EMAIL_CHOICES, default=TURN_EMAIL_IMMEDIATE
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        _("hour of the daily digest"), default=8, validators=[MaxValueValidator(23)],
+        help_text=_("In your time zone, 0 to 23."),
+    )
+    reminder_emails = models.BooleanField(_("reminders before a deadline"), default=True)
+    result_emails = models.BooleanField(_("game results"), default=True)
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self):
+        return self.display_name or self.user.username
+
+
+def profile_for(user):
+    """The user's profile, created on first use (every user has one)."""
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        profile, _created = Profile.objects.get_or_create(user=user)
+        user.profile = profile
+        return profile
+
+
+@receiver(post_save, sender=User)
+def _create_profile(sender, instance, created, raw=False, **kwargs):
+    if created and not raw:
+        Profile.objects.get_or_create(user=instance)
