@@ -13,7 +13,6 @@ from tests.engine.helpers import (
     pending_kind,
     table,
     tiers_offered,
-    types,
 )
 
 
