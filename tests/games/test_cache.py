@@ -1,0 +1,74 @@
+"""The state cache: snapshots keyed by (game, seq, engine version); correctness never depends on it."""
+
+import pytest
+from django.core.cache import cache
+
+import engine
+from games import cache as state_cache
+from games import services
+from games.models import Game
+
+from .helpers import choose, play, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_snapshot_is_stored_after_commit_and_equals_replay(make_user, django_capture_on_commit_callbacks):
+    game = started_game([make_user(), make_user()])
+    play(game, 4)
+    game.refresh_from_db()
+    seat, decision = choose(game)
+    key = state_cache.state_key(game, game.seq + 1)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.submit_decision(game.pk, seat.user, game.seq, decision)
+        assert cache.get(key) is None  # nothing cached before the commit
+    for callback in callbacks:
+        callback()
+    game.refresh_from_db()
+    cached = cache.get(key)
+    assert cached is not None and cached.seq == game.seq == 5
+    assert cached == state_cache.replay(game)
+    assert engine.ENGINE_VERSION in key and str(game.pk) in key
+
+
+def test_load_state_on_a_miss_replays(make_user):
+    game = started_game([make_user(), make_user()])
+    play(game, 6)
+    game.refresh_from_db()
+    cache.delete(state_cache.state_key(game, game.seq))
+    assert state_cache.load_state(game) == state_cache.replay(game)
+    assert cache.get(state_cache.state_key(game, game.seq)) is not None  # and caches the replay
+
+
+def test_keys_differ_by_game_seq_and_seed(make_user):
+    a = started_game([make_user(), make_user()])
+    b = Game(pk=a.pk, seed_commitment="f" * 64)
+    assert state_cache.state_key(a, 3) != state_cache.state_key(a, 4)
+    assert state_cache.state_key(a, 3) != state_cache.state_key(b, 3)
+
+
+def test_play_goes_on_with_the_cache_server_down(make_user, settings):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+    }
+    game = started_game([make_user(), make_user()])
+    play(game, 5)
+    game.refresh_from_db()
+    assert game.seq == 5 and state_cache.load_state(game).seq == 5
+
+
+@pytest.mark.redis
+def test_snapshots_live_in_redis(make_user, django_capture_on_commit_callbacks):
+    import redis
+    from django.conf import settings as django_settings
+
+    assert "RedisCache" in django_settings.CACHES["default"]["BACKEND"]
+    game = started_game([make_user(), make_user()])
+    seat, decision = choose(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_decision(game.pk, seat.user, 0, decision)
+    key = cache.make_and_validate_key(state_cache.state_key(game, 1))
+    client = redis.Redis.from_url(django_settings.REDIS_URL)
+    assert client.exists(key) == 1
+    game.refresh_from_db()
+    assert cache.get(state_cache.state_key(game, 1)) == state_cache.replay(game)
