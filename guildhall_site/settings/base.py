@@ -79,8 +79,9 @@ WSGI_APPLICATION = "guildhall_site.wsgi.application"
 ASGI_APPLICATION = "guildhall_site.asgi.application"
 
 # --- Database: embedded SQLite unless DATABASE_URL is set ------------------------------------------
+# An empty variable counts as unset.
 DATABASES = {
-    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+    "default": env.db_url_config(env.str("DATABASE_URL", default="") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 _db = DATABASES["default"]
 if _db["ENGINE"] == "django.db.backends.sqlite3":
@@ -131,7 +132,7 @@ CELERY_BEAT_SCHEDULE = {
 
 # --- Email: console unless EMAIL_URL is set (e.g. smtp+tls://user:pass@host:587) -----------------
 if env.str("EMAIL_URL", default=""):
-    vars().update(env.email_url("EMAIL_URL"))
+    vars().update(env.email_url_config(env.str("EMAIL_URL")))
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Guildhall <noreply@localhost>")

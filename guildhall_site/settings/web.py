@@ -1,5 +1,25 @@
-"""Settings of the web pages: accounts, lobby, table (issue 4). Read by base.py."""
+"""Settings of the web pages: accounts, lobby, table (issue 4). Read by base.py.
 
-WEB_APPS = []
-WEB_MIDDLEWARE = []
-WEB_CONTEXT_PROCESSORS = []
+WEB_APPS, WEB_MIDDLEWARE and WEB_CONTEXT_PROCESSORS are appended to base.py's lists; every other
+setting here overrides base.py's.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+WEB_APPS = ["django_htmx"]
+WEB_MIDDLEWARE = [
+    "django_htmx.middleware.HtmxMiddleware",
+    # After the authentication middleware: a signed-in player's language and time zone from their profile.
+    "accounts.middleware.ProfileMiddleware",
+]
+WEB_CONTEXT_PROCESSORS = ["games.web.context_processors.header"]
+
+LANGUAGES = [("en", _("English")), ("de", _("German")), ("es", _("Spanish"))]
+
+# The table asks every POLL_SECONDS whether the game has moved on (one cheap query).
+GUILDHALL_POLL_SECONDS = 5
+
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Guildhall] "
+ACCOUNT_USERNAME_MIN_LENGTH = 3
+ACCOUNT_LOGIN_BY_CODE_ENABLED = False
+LOGIN_URL = "account_login"

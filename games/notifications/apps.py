@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class NotificationsConfig(AppConfig):
+    name = "games.notifications"
+    label = "notifications"
+    verbose_name = _("Notifications and time limits")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import receivers, tasks  # noqa: F401  (signal receivers, decision hook, Celery tasks)
