@@ -252,3 +252,22 @@ def check_invariants(st):
 
 def to_json(obj):
     return json.dumps(obj, sort_keys=True)
+
+
+def random_game(players=2, seed="random-game", mode="printed", rng_seed=0, max_decisions=2000, kind="random",
+                each=None):
+    """Play a bot game through the legal-decision list; ``each(st, seat, decision)`` runs before every
+    decision. Returns the state and the log ``[(seat, decision), ...]``."""
+    import random
+
+    rng = random.Random(rng_seed)
+    st = engine.new_game(players, seed, mode)
+    log = []
+    while st.phase != "over" and len(log) < max_decisions:
+        seat = engine.pending_player(st)
+        decision = engine.bots.choose(st, seat, kind=kind, rng=rng)
+        if each is not None:
+            each(st, seat, decision)
+        engine.apply(st, seat, decision)
+        log.append((seat, decision))
+    return st, log

@@ -123,7 +123,8 @@ def test_decisions_201_409_403_400(make_user, api_client_for):
     [b"{", b"", b"null", b"[]", b'"x"', b"{\"expected_seq\": 0}", b"{\"decision\": {}}",
      b"{\"expected_seq\": -1, \"decision\": {}}", b"{\"expected_seq\": \"zero\", \"decision\": {}}",
      b"{\"expected_seq\": 0, \"decision\": []}", b"{\"expected_seq\": 0, \"decision\": \"end\"}",
-     b"{\"expected_seq\": 1e400, \"decision\": {}}", "{\"expected_seq\": 0, \"decision\": {\"type\": \"\u00e9\"}}".encode(),
+     b"{\"expected_seq\": 1e400, \"decision\": {}}",
+     "{\"expected_seq\": 0, \"decision\": {\"type\": \"\u00e9\"}}".encode(),
      b"\xff\xfe"],
 )
 def test_malformed_decision_bodies_are_400_and_change_nothing(make_user, api_client_for, body):
