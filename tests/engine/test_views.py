@@ -1,0 +1,167 @@
+"""Views (reference §14, AMB-18, Y2): what each player may know, tested the strong way.
+
+Permuting the cards a viewer may not see (other players' hands, the deck order, the discard pile below its
+top, and in printed mode other players' completed chapters) must leave that viewer's view unchanged.
+"""
+
+import hashlib
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as S
+
+import engine
+from engine.views import card_ids_in, hidden_cards
+from tests.engine.helpers import cid, do, random_game, table
+
+VIEWERS_MAX = 4
+
+
+def dump(view):
+    return json.dumps(view, sort_keys=True)
+
+
+def permuted(st, viewer, rng):
+    """A copy of ``st`` with every card hidden from ``viewer`` moved to another hidden position."""
+    other = st.clone()
+    slots = []  # (container, index)
+    for seat, player in enumerate(other.players):
+        if seat == viewer:
+            continue
+        slots += [(player.hand, i) for i in range(len(player.hand))]
+        if other.mode == "printed":
+            for chapter in player.completed:
+                slots += [(chapter, i) for i in range(len(chapter))]
+    slots += [(other.deck, i) for i in range(len(other.deck))]
+    slots += [(other.discard, i) for i in range(len(other.discard) - 1)]
+    cards = [container[i] for container, i in slots]
+    rng.shuffle(cards)
+    for (container, i), card in zip(slots, cards, strict=True):
+        container[i] = card
+    return other
+
+
+def visible_cards(st, viewer):
+    """The profession cards a viewer may see before the end: face-up guildhalls, the action area, the top
+    of the discard pile, their own hand."""
+    seen = set(st.area)
+    for player in st.players:
+        seen.update(player.hall.values())
+    if st.discard:
+        seen.add(st.discard[-1])
+    if viewer is not None:
+        seen.update(st.players[viewer].hand)
+    return seen
+
+
+def seed_for(n):
+    return "seed-" + hashlib.sha256(str(n).encode()).hexdigest()[:24]
+
+
+def check_views(st, rng):
+    viewers = [None] + list(range(st.num_players))
+    for viewer in viewers:
+        view = engine.view(st, viewer)
+        text = dump(view)
+        if st.phase != "over":
+            assert st.seed not in text, "the seed leaked into a view"
+            ids = card_ids_in(view)
+            assert not ids & hidden_cards(st, viewer)
+            assert ids == visible_cards(st, viewer)
+            for _ in range(2):
+                assert dump(engine.view(permuted(st, viewer, rng), viewer)) == text
+        else:
+            assert view["seed"] == st.seed
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=S.integers(2, 4), mode=S.sampled_from(["printed", "yucata"]), n=S.integers(0, 10**6),
+       steps=S.integers(0, 700))
+def test_r14_views_invariant_under_permutation_of_hidden_cards(players, mode, n, steps):
+    rng = random.Random(n)
+    st, _ = random_game(players, seed_for(n), mode, rng_seed=n, max_decisions=steps)
+    check_views(st, rng)
+
+
+def test_r14_views_along_whole_games():
+    """Every 7th decision of three complete games, every viewer."""
+    for n, (players, mode) in enumerate([(2, "printed"), (3, "yucata"), (4, "printed")]):
+        rng = random.Random(n)
+        counter = [0]
+
+        def each(st, seat, decision, rng=rng, counter=counter):
+            counter[0] += 1
+            if counter[0] % 7 == 0:
+                check_views(st, rng)
+
+        st, _ = random_game(players, seed_for(100 + n), mode, rng_seed=n, each=each)
+        check_views(st, rng)
+
+
+def test_permutation_check_is_not_vacuous():
+    """Moving a *visible* card (the discard top, the viewer's hand) does change the view."""
+    st = table(hands={0: ["red Farmer"], 1: ["blue Weaver"]}, discard=["green Dancer", "red Trader"])
+    base = dump(engine.view(st, 0))
+    other = st.clone()
+    other.discard[-1], other.deck[0] = other.deck[0], other.discard[-1]
+    assert dump(engine.view(other, 0)) != base
+    other = st.clone()
+    other.players[0].hand[0], other.deck[0] = other.deck[0], other.players[0].hand[0]
+    assert dump(engine.view(other, 0)) != base
+    other = st.clone()  # seat 1's hand is hidden from seat 0, not from seat 1
+    other.players[1].hand[0], other.deck[0] = other.deck[0], other.players[1].hand[0]
+    assert dump(engine.view(other, 0)) == base
+    assert dump(engine.view(other, 1)) != dump(engine.view(st, 1))
+
+
+def test_r14_public_fields():
+    st = table(hands={0: ["red Farmer", "blue Farmer"], 1: ["blue Weaver"]}, halls={1: ["green Trader"]},
+               completed={1: ["dancer"]}, tokens={1: 3}, vp_cards={1: ["VP5"]}, discard=["green Dancer", "red Trader"])
+    view = engine.view(st, 0)
+    you, them = view["players"][0], view["players"][1]
+    assert [c["id"] for c in view["you"]["hand"]] == sorted([cid("red Farmer"), cid("blue Farmer")])
+    assert them["hand_size"] == 1 and "hand" not in them
+    assert them["chapters"] == {"trader": [engine.card_json(cid("green Trader"))]}
+    assert them["completed"] == 1 and "completed_professions" not in them  # printed: count only (R8.5)
+    assert them["vp"] == 8 and them["tokens"] == 3
+    assert view["discard_top"] == engine.card_json(cid("red Trader")) and view["discard_size"] == 2
+    assert view["deck_size"] == len(st.deck) and view["vp_deck_size"] == len(st.vp_deck)  # AMB-18
+    assert len(view["center_row"]) == 5 and view["actions"] == 2 and view["active"] == 0
+    assert view["pending"] == {"seat": 0, "kind": "action"}
+    assert you["hand_size"] == 2
+    spectator = engine.view(st, None)
+    assert spectator["you"] is None and all("hand" not in p for p in spectator["players"])
+
+
+def test_y2_completed_professions_public_in_yucata_only():
+    st = table(mode="yucata", completed={1: ["dancer", "weaver"]})
+    assert engine.view(st, 0)["players"][1]["completed_professions"] == ["dancer", "weaver"]
+    assert engine.view(st, None)["players"][1]["completed_professions"] == ["dancer", "weaver"]
+    st = table(mode="printed", completed={1: ["dancer", "weaver"]})
+    assert "completed_professions" not in engine.view(st, 0)["players"][1]
+    assert engine.view(st, 1)["players"][1]["completed_professions"] == ["dancer", "weaver"]  # the owner
+
+
+def test_r14_action_area_is_public_and_picks_only_to_the_decider():
+    st = table(hands={0: ["red Weaver", "blue Farmer", "green Dancer"]},
+               halls={0: ["red Farmer", "blue Weaver", "green Weaver"]})
+    do(st, ("play", "red Weaver"))
+    assert engine.view(st, 1)["action_area"]["cards"] == [engine.card_json(cid("red Weaver"))]
+    do(st, ("tier", 2), ("select", "red Farmer"), ("select", "blue Farmer"))
+    assert "picks" in engine.view(st, 0)["pending"]
+    assert "picks" not in engine.view(st, 1)["pending"]
+    assert cid("blue Farmer") not in card_ids_in(engine.view(st, 1))
+
+
+def test_finished_game_reveals_everything_and_the_seed():
+    st = table(tokens={0: 20}, hands={1: ["red Farmer"]}, completed={1: ["dancer"]})
+    assert st.seed not in dump(engine.view(st, 1))
+    do(st, "end_turn")
+    for viewer in (None, 0, 1):
+        view = engine.view(st, viewer)
+        assert view["seed"] == st.seed and view["winner"] == 0 and view["placings"] == [1, 2]
+        assert [c["id"] for c in view["players"][1]["hand"]] == [cid("red Farmer")]
+        assert len(view["players"][1]["completed_cards"]) == 1
+        assert len(view["deck"]) == len(st.deck) and len(view["discard"]) == len(st.discard)
+        assert card_ids_in(view) == set(range(120))
