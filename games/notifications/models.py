@@ -29,6 +29,7 @@ class TimeControl(models.Model):
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     reminders_sent = models.PositiveSmallIntegerField(_("reminders sent this turn"), default=0)
     next_check_at = models.DateTimeField(_("next check at"), null=True, blank=True)
+    enqueued_at = models.DateTimeField(_("check last enqueued at"), null=True, blank=True)
     # {"<seat>": n}: consecutive timeouts by seat; a decision of the player's own resets it.
     consecutive_timeouts = models.JSONField(_("consecutive timeouts by seat"), default=dict, blank=True)
     taken_over = models.JSONField(_("seats taken over by the bot"), default=list, blank=True)

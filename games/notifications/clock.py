@@ -1,0 +1,140 @@
+"""Time limits: the deadline of the decision now awaited, reminder points and vacations.
+
+``TimeControl`` (one per game) is the source of truth; ``Game.deadline`` is kept in step for display.
+A turn's clock runs from the moment a seat becomes the one to move; a declared absence of that seat's
+user pauses it (the deadline moves by the overlap). Reminder points are amounts of time *left*: a
+point fires when that much of the turn's (paused-aware) time is left.
+"""
+
+import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game, Seat
+
+from .models import Absence, TimeControl
+
+POLICIES = ("bot", "end")
+
+
+def default_per_move():
+    value = getattr(settings, "NOTIFY_DEFAULT_PER_MOVE", None)
+    if value is None:
+        hours = getattr(settings, "GUILDHALL_TURN_TIMEOUT_HOURS", None)
+        return datetime.timedelta(hours=hours) if hours else None
+    return value
+
+
+def set_time_limit(game, per_move, policy="bot"):
+    """Give ``game`` a time limit of ``per_move`` per turn (None: no limit) and a timeout policy
+    ("bot": the greedy bot plays the turn, 3 timeouts in a row and it takes the seat over; "end": the
+    game ends, the absent player last). Call right after ``services.create_game``; may be called again.
+    Returns the ``TimeControl``."""
+    if per_move is not None:
+        if not isinstance(per_move, datetime.timedelta):
+            raise TypeError("per_move must be a datetime.timedelta or None")
+        if per_move < datetime.timedelta(minutes=1):
+            raise ValueError("per_move must be at least one minute")
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}")
+    game_id = game.pk if isinstance(game, Game) else int(game)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        tc, _created = TimeControl.objects.select_for_update().get_or_create(
+            game=game, defaults={"per_move": per_move, "policy": policy}
+        )
+        tc.per_move = per_move
+        tc.policy = policy
+        sync(tc, game, timezone.now(), restart=(tc.seat, tc.turn) != (game.to_move_position, game.turn))
+        tc.save()
+    return tc
+
+
+# --- pure computations ---------------------------------------------------------------------------
+
+
+def paused_deadline(start, duration, absences):
+    """``start + duration``, the clock paused during each ``(starts_at, ends_at)`` of ``absences``."""
+    t = start
+    remaining = duration
+    for a_start, a_end in sorted(absences):
+        if a_end <= t:
+            continue
+        a_start = max(a_start, t)
+        if a_start >= t + remaining:
+            break
+        remaining -= a_start - t
+        t = a_end
+    return t + remaining
+
+
+def reminder_points(per_move):
+    """The amounts of time left at which reminders go out in a turn of ``per_move``, most first.
+
+    ``settings.NOTIFY_REMINDER_POINTS``: a timedelta is an amount of time left, a float a fraction of
+    the turn's time. A point that is not strictly inside the turn (at or before its start) is dropped.
+    """
+    if per_move is None:
+        return []
+    points = set()
+    for point in getattr(settings, "NOTIFY_REMINDER_POINTS", [datetime.timedelta(hours=24), 0.2]):
+        left = per_move * point if isinstance(point, float) else point
+        if datetime.timedelta(0) < left < per_move:
+            points.add(left)
+    return sorted(points, reverse=True)[:3]
+
+
+# --- the clock of one game -----------------------------------------------------------------------
+
+
+def _absences(user_id, since):
+    if user_id is None:
+        return []
+    return list(
+        Absence.objects.filter(user_id=user_id, ends_at__gt=since).values_list("starts_at", "ends_at")
+    )
+
+
+def clock_times(tc, user_id):
+    """(deadline, [reminder time by point]) of the running turn, or (None, [])."""
+    if tc.per_move is None or tc.turn_started_at is None:
+        return None, []
+    absences = _absences(user_id, tc.turn_started_at)
+    deadline = paused_deadline(tc.turn_started_at, tc.per_move, absences)
+    start, per_move = tc.turn_started_at, tc.per_move
+    reminders = [paused_deadline(start, per_move - left, absences) for left in reminder_points(per_move)]
+    return deadline, reminders
+
+
+def sync(tc, game, now, restart=False):
+    """Bring ``tc`` (locked, saved by the caller) in step with ``game`` (locked): restart the clock
+    when a new (seat, turn) is to move, recompute the deadline and the next check, and copy the
+    deadline onto the game row."""
+    if restart:
+        tc.seat = game.to_move_position
+        tc.turn = game.turn
+        tc.turn_started_at = now
+        tc.reminders_sent = 0
+        tc.enqueued_at = None
+    user_id = None
+    human = False
+    if game.status == Game.Status.ACTIVE and tc.seat is not None:
+        seat = Seat.objects.filter(game_id=game.pk, position=tc.seat).values("kind", "user_id").first()
+        human = seat is not None and seat["kind"] == Seat.Kind.USER
+        user_id = seat["user_id"] if human else None
+    if not human:
+        tc.deadline = None
+        tc.next_check_at = None
+    elif tc.seat in tc.taken_over:
+        tc.deadline = None
+        tc.next_check_at = now  # the bot plays for this seat at once
+    else:
+        tc.deadline, reminders = clock_times(tc, user_id)
+        upcoming = reminders[tc.reminders_sent:]
+        tc.next_check_at = min([tc.deadline, *upcoming[:1]]) if tc.deadline is not None else None
+    if game.deadline != tc.deadline:
+        game.deadline = tc.deadline
+        Game.objects.filter(pk=game.pk).update(deadline=tc.deadline)
+    return tc

@@ -1,0 +1,1 @@
+"""Celery tasks of the notifications app."""
