@@ -1,0 +1,119 @@
+"""The log in words (engine.describe): redacted per viewer (R14, AMB-18), translatable."""
+
+import copy
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as S
+
+import engine
+from tests.engine.helpers import cid, do, name, random_game, table
+
+NAMES = ["Ana", "Ben", "Cy", "Di"]
+
+
+def words(st, seq, viewer):
+    return engine.describe(st, seq, viewer, NAMES)
+
+
+def test_discard_draw_sentences_per_viewer():
+    st = table(hands={0: ["red Farmer", "blue Weaver", "green Trader"]},
+               deck_top=["purple Dancer", "yellow Historian", "red Assassin", "blue Dancer", "purple Weaver"])
+    do(st, "discard_draw", ("discard", "blue Weaver"), ("discard", "red Farmer"), "done")
+    seq = st.seq
+    own = words(st, seq, 0)
+    assert own == ("Ana discarded blue Weaver and red Farmer. "
+                   "Ana drew purple Dancer, yellow Historian, red Assassin, blue Dancer and purple Weaver.")
+    for viewer in (1, None):
+        other = words(st, seq, viewer)
+        assert other == ("Ana discarded 2 card(s); red Farmer is now on top of the discard pile. "
+                         "Ana drew 5 card(s).")
+        hidden_cards = ("blue Weaver", "purple Dancer", "yellow Historian", "red Assassin", "blue Dancer",
+                        "purple Weaver")
+        for hidden in hidden_cards:
+            assert hidden not in other
+
+
+def test_play_tier_and_weave_sentences():
+    st = table(hands={0: ["red Weaver", "blue Farmer", "green Dancer"]},
+               halls={0: ["red Farmer", "blue Weaver", "green Weaver"]})
+    do(st, ("play", "red Weaver"))
+    assert words(st, st.seq, 1) == "Ana played a red Weaver."
+    do(st, ("tier", 2))
+    assert words(st, st.seq, 1) == "Ana used the Weaver ability at tier 2."
+    do(st, ("select", "red Farmer"), ("select", "blue Farmer"), ("select", "green Dancer"))
+    assert words(st, st.seq, 1) == (
+        "Ana placed blue Farmer and green Dancer in their guildhall and took back red Farmer.")
+
+
+def test_historian_search_names_only_the_card_taken():
+    st = table(hands={0: ["red Historian"]}, halls={0: ["blue Historian", "green Historian"]},
+               discard=["yellow Dancer", "purple Weaver", "green Trader"])
+    do(st, ("play", "red Historian"), ("tier", 2), ("select", "purple Weaver"))
+    text = words(st, st.seq, 1)
+    assert text == "Ana took a purple Weaver from the discard pile into their guildhall."
+    assert "yellow Dancer" not in words(st, st.seq - 1, 1)
+
+
+def test_undo_is_a_sentence():
+    st = table(hands={0: ["red Farmer"]})
+    do(st, ("play", "red Farmer"), "undo")
+    assert words(st, st.seq, 1) == "Ana took back their last decision."
+
+
+def test_turn_and_end_of_turn_with_duplicate():
+    st = table(hands={0: ["red Weaver", "red Weaver"]})
+    do(st, ("play", "red Weaver", 0), ("tier", 0), ("select", "red Weaver", 1), "end_turn")
+    text = words(st, st.seq, 1)
+    assert "Ana ended the turn: nothing went into the guildhall." in text
+    assert "Ana discarded the duplicate red Weaver at the end of the turn." in text
+    assert "Ben's turn begins." in text
+
+
+def test_gettext_translates_templates_and_card_names():
+    catalogue = {"{player} played a {card}.": "{player} spielte {card}.", "{colour} {profession}":
+                 "{profession} ({colour})", "red": "rot", "Weaver": "Weber"}
+    st = table(hands={0: ["red Weaver"]})
+    do(st, ("play", "red Weaver"))
+    text = engine.describe(st, st.seq, 1, NAMES, gettext=lambda m: catalogue.get(m, m))
+    assert text == "Ana spielte Weber (rot)."
+
+
+def redacted_events(events, viewer, rng):
+    """The entry's events with every card hidden from ``viewer`` replaced by another card."""
+    out = copy.deepcopy(events)
+    for e in out:
+        if e.get("seat") == viewer:
+            continue
+        if e["t"] == "draw":
+            e["cards"] = [rng.randrange(120) for _ in e["cards"]]
+        if e["t"] == "discard" and e["cards"]:
+            e["cards"] = [rng.randrange(120) for _ in e["cards"][:-1]] + [e["cards"][-1]]
+    return out
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=S.integers(2, 4), mode=S.sampled_from(["printed", "yucata"]), n=S.integers(0, 10**6))
+def test_log_never_names_cards_drawn_or_buried_by_another_player(players, mode, n):
+    st, _ = random_game(players, f"text-{n}", mode, rng_seed=n, max_decisions=250)
+    rng = random.Random(n)
+    for seq in range(1, st.seq + 1):
+        for viewer in [None] + list(range(players)):
+            text = words(st, seq, viewer)
+            other = st.clone()
+            other.events[seq] = redacted_events(st.events[seq], viewer, rng)
+            assert words(other, seq, viewer) == text
+            # the drawer sees their own cards
+            for e in st.events[seq]:
+                if e["t"] == "draw" and e["cards"] and e["seat"] == viewer and st.phase != "over":
+                    assert all(name(c) in text for c in e["cards"])
+
+
+def test_redaction_check_is_not_vacuous():
+    st = table(hands={0: ["red Farmer"]}, deck_top=["purple Dancer"] * 4 + ["blue Dancer"])
+    do(st, "discard_draw", "done")
+    rng = random.Random(1)
+    other = st.clone()
+    other.events[st.seq] = redacted_events(st.events[st.seq], 1, rng)
+    assert words(other, st.seq, 0) != words(st, st.seq, 0)  # the drawer's own text does name cards
+    assert cid("blue Dancer") in st.players[0].hand
