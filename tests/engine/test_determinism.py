@@ -1,0 +1,152 @@
+"""Determinism and decisions (issue 2, points 3 and 4): replay(log) equals the live state; an illegal or
+malformed decision raises IllegalDecision and leaves the state untouched; bots play only legal decisions;
+the invariants of the game hold after every decision."""
+
+import json
+import pickle
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as S
+
+import engine
+from tests.engine.helpers import check_invariants, random_game, table
+
+MODES = S.sampled_from(["printed", "yucata"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=S.integers(2, 4), mode=MODES, n=S.integers(0, 2**31), steps=S.integers(1, 1500))
+def test_replay_equals_live_state(players, mode, n, steps):
+    st, log = random_game(players, f"det-{n}", mode, rng_seed=n, max_decisions=steps)
+    stored = json.loads(json.dumps(log))  # the log as the database stores it (JSON)
+    replayed = engine.replay(players, f"det-{n}", mode, [(seat, d) for seat, d in stored])
+    assert replayed == st
+    assert replayed.seq == len(log)
+    for viewer in [None] + list(range(players)):
+        assert engine.view(replayed, viewer) == engine.view(st, viewer)
+    if st.seq:
+        assert engine.describe(replayed, st.seq, None, ["a", "b", "c", "d"]) == engine.describe(
+            st, st.seq, None, ["a", "b", "c", "d"])
+
+
+def test_replay_prefixes_and_a_different_seed_differ():
+    st, log = random_game(3, "prefix", "printed", rng_seed=7, max_decisions=300)
+    for k in (0, 1, 50, 299):
+        live, _ = random_game(3, "prefix", "printed", rng_seed=7, max_decisions=k)
+        assert engine.replay(3, "prefix", "printed", log[:k]) == live
+    assert engine.new_game(3, "prefix") != engine.new_game(3, "prefix2")
+
+
+def garbage_decisions(st, rng):
+    """Decisions that are malformed or illegal in this state."""
+    legal = engine.legal_decisions(st, engine.pending_player(st))
+    candidates = [
+        {"type": "play", "card": rng.randrange(-5, 160)},
+        {"type": "select", "card": rng.randrange(0, 150)},
+        {"type": "discard", "card": rng.randrange(0, 120)},
+        {"type": "buy", "card": rng.randrange(100, 160)},
+        {"type": "tier", "tier": rng.choice([-1, 1, 2, 3, 4, 5, 7])},
+        {"type": "target", "seat": rng.randrange(-1, 5)},
+        {"type": "chapter", "profession": rng.choice(["weaver", "farmer", "dancer"])},
+        {"type": "pay", "card": rng.randrange(0, 120)},
+        {"type": rng.choice(["done", "decline", "use", "end_turn", "discard_draw", "undo"])},
+    ]
+    return [d for d in candidates if d not in legal]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=S.integers(2, 4), mode=MODES, n=S.integers(0, 2**31))
+def test_illegal_decisions_leave_the_state_untouched(players, mode, n):
+    rng = random.Random(n)
+    refused = [0]
+
+    def each(st, seat, decision):
+        if rng.random() < 0.3:
+            for bad in garbage_decisions(st, rng):
+                before = st.clone()
+                with pytest.raises(engine.IllegalDecision) as exc:
+                    engine.apply(st, seat, bad)
+                assert exc.value.code in ("illegal", "malformed")
+                assert exc.value.message and isinstance(exc.value.message, str)
+                assert st == before
+                refused[0] += 1
+            others = [s for s in range(players) if s != seat]
+            before = st.clone()
+            with pytest.raises(engine.IllegalDecision) as exc:
+                engine.apply(st, rng.choice(others), decision)
+            assert exc.value.code == "not_your_turn" and st == before
+            assert engine.legal_decisions(st, others[0]) == []
+
+    random_game(players, f"illegal-{n}", mode, rng_seed=n, max_decisions=400, each=each)
+    assert refused[0] > 0
+
+
+def test_invariants_after_every_decision_in_whole_games():
+    """Each card in exactly one place, no duplicate in a guildhall, the limit of 3 completed chapters
+    (R7.1, R8.4, Y1), VP = VP cards + tokens (R12.3)."""
+    def each(st, seat, decision):
+        check_invariants(st)
+        for p in st.players:
+            assert p.vp == sum(engine.vp_json(v)["vp"] for v in p.vp_cards) + p.tokens
+        assert decision in engine.legal_decisions(st, seat)
+
+    for n, (players, mode) in enumerate([(2, "printed"), (3, "yucata"), (4, "printed"), (4, "yucata")]):
+        st, log = random_game(players, f"inv-{n}", mode, rng_seed=n, each=each)
+        check_invariants(st)
+
+
+@pytest.mark.parametrize("bad", [
+    None, 3, "play", ["play", 1], {}, {"type": None}, {"type": "fly"}, {"type": 5},
+    {"type": "play"}, {"type": "play", "card": True}, {"type": "play", "card": "12"},
+    {"type": "play", "card": 1.0}, {"type": "target"}, {"type": "target", "seat": False},
+    {"type": "tier", "tier": None}, {"type": "chapter", "profession": "knight"},
+    {"type": "chapter", "profession": 3}, {"type": "pay", "card": [1]},
+])
+def test_malformed_decisions(bad):
+    st = table(hands={0: ["red Farmer"]})
+    before = st.clone()
+    with pytest.raises(engine.IllegalDecision) as exc:
+        engine.apply(st, 0, bad)
+    assert exc.value.code == "malformed" and exc.value.message
+    assert st == before
+
+
+def test_wrong_seat_is_not_your_turn():
+    st = table(players=3, hands={0: ["red Farmer"]})
+    for seat in (1, 2):
+        with pytest.raises(engine.IllegalDecision) as exc:
+            engine.apply(st, seat, {"type": "end_turn"})
+        assert exc.value.code == "not_your_turn"
+        assert engine.legal_decisions(st, seat) == []
+
+
+def test_unknown_fields_are_dropped_from_the_decision():
+    st = table(hands={0: ["red Farmer"]})
+    engine.apply(st, 0, {"type": "end_turn", "note": "x" * 1000})
+    assert st.active == 1
+
+
+def test_state_pickles_and_clones_independently():
+    st, _ = random_game(3, "pickle", "printed", rng_seed=3, max_decisions=200)
+    copy = pickle.loads(pickle.dumps(st))
+    assert copy == st
+    clone = st.clone()
+    seat = engine.pending_player(clone)
+    engine.apply(clone, seat, engine.legal_decisions(clone, seat)[0])
+    assert clone != st and copy == st
+
+
+def test_legal_lists_are_json_and_bounded():
+    """Bounded branching: a multi-card choice is made card by card (issue 2, point 4)."""
+    longest = [0]
+
+    def each(st, seat, decision):
+        options = engine.legal_decisions(st, seat)
+        json.dumps(options)
+        longest[0] = max(longest[0], len(options))
+
+    for n in range(3):
+        random_game(4, f"bounded-{n}", "printed", rng_seed=n, each=each)
+    assert longest[0] <= 150
