@@ -1,0 +1,63 @@
+"""Golden game records (issue 2, "Tests and figures"): complete bot games stored as (engine version, mode,
+players, seed, decisions, expected final state). Each must keep replaying to exactly the same final state
+as the engine evolves: stored games on the server depend on it. Regenerate with
+``tests/engine/golden/make_golden.py`` only when a rules change is intended (see its docstring)."""
+
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+import engine
+from tests.engine.helpers import check_invariants
+
+GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+RECORDS = sorted(GOLDEN.glob("*.json"))
+
+
+def _summary():
+    spec = importlib.util.spec_from_file_location("make_golden", GOLDEN / "make_golden.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.summary
+
+
+summary = _summary()
+
+
+def load(path):
+    record = json.loads(path.read_text())
+    log = [(seat, decision) for seat, decision in record["decisions"]]
+    return record, log
+
+
+def test_there_are_golden_records_of_both_modes_and_every_player_count():
+    records = [load(p)[0] for p in RECORDS]
+    assert len(records) >= 4
+    assert {r["mode"] for r in records} == {"printed", "yucata"}
+    assert {r["players"] for r in records} == {2, 3, 4}
+    assert all(r["expected"]["phase"] == "over" for r in records)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_golden_record_replays_identically(path):
+    record, log = load(path)
+    assert record["engine_version"] == engine.ENGINE_VERSION, (
+        "ENGINE_VERSION changed: regenerate the golden records deliberately (make_golden.py)")
+    st = engine.replay(record["players"], record["seed"], record["mode"], log)
+    assert summary(st) == record["expected"]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_golden_record_every_decision_still_legal(path):
+    """Validated replay: every stored decision is still offered by legal_decisions when it is reached."""
+    record, log = load(path)
+    st = engine.new_game(record["players"], record["seed"], record["mode"])
+    for index, (seat, decision) in enumerate(log):
+        assert engine.pending_player(st) == seat, f"decision {index + 1}: another player is pending"
+        assert decision in engine.legal_decisions(st, seat), f"decision {index + 1} no longer legal: {decision}"
+        engine.apply(st, seat, decision)
+    check_invariants(st)
+    assert summary(st) == record["expected"]
+    assert st.winner == record["expected"]["winner"] and st.players[st.winner].vp >= 20
