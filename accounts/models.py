@@ -44,7 +44,9 @@ class Profile(models.Model):
         _("email when it is my turn"), max_length=10, choices=TURN_EMAIL_CHOICES, default=TURN_EMAIL_IMMEDIATE
     )
     digest_hour = models.PositiveSmallIntegerField(
-        _("hour of the daily digest"), default=8, validators=[MaxValueValidator(23)],
+        _("hour of the daily digest"),
+        default=8,
+        validators=[MaxValueValidator(23)],
         help_text=_("In your time zone, 0 to 23."),
     )
     reminder_emails = models.BooleanField(_("reminders before a deadline"), default=True)

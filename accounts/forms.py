@@ -1,0 +1,34 @@
+import zoneinfo
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Profile
+
+
+def _time_zones():
+    return [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) if "/" in tz or tz == "UTC"]
+
+
+class ProfileForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zones)
+    digest_hour = forms.TypedChoiceField(
+        label=_("Hour of the daily digest"),
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        coerce=int,
+        help_text=_("In your time zone."),
+    )
+
+    class Meta:
+        model = Profile
+        fields = [
+            "display_name",
+            "language",
+            "time_zone",
+            "turn_email",
+            "digest_hour",
+            "reminder_emails",
+            "result_emails",
+        ]
+        widgets = {"turn_email": forms.RadioSelect}
+        help_texts = {"display_name": _("Shown on your public profile. Games show your username.")}

@@ -1,0 +1,74 @@
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language as django_set_language
+
+from games.models import Game, Seat
+
+from .forms import ProfileForm
+from .models import Profile, profile_for
+
+RECENT_GAMES = 10
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings_view(request):
+    profile = profile_for(request.user)
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        translation.activate(profile.language)
+        messages.success(request, _("Your settings were saved."))
+        response = redirect("profile_settings")
+        from django.conf import settings
+
+        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, profile.language, samesite="Lax")
+        return response
+    return render(request, "accounts/settings.html", {"form": form})
+
+
+def public_profile(request, username):
+    user = get_object_or_404(get_user_model(), username=username, is_active=True)
+    seats = Seat.objects.filter(user=user)
+    stats = seats.aggregate(
+        played=Count("id", filter=Q(game__status=Game.Status.FINISHED)),
+        won=Count("id", filter=Q(game__status=Game.Status.FINISHED, final_place=1)),
+        active=Count("id", filter=Q(game__status=Game.Status.ACTIVE)),
+    )
+    recent = (
+        Game.objects.filter(seats__user=user, status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
+        .prefetch_related("seats__user")
+        .order_by("-updated_at", "-id")[:RECENT_GAMES]
+    )
+    rows = []
+    for game in recent:
+        seat = next(s for s in game.seats.all() if s.user_id == user.pk)
+        rows.append(
+            {
+                "game": game,
+                "opponents": [s.display_name for s in game.seats.all() if s.pk != seat.pk],
+                "place": seat.final_place,
+            }
+        )
+    return render(
+        request,
+        "accounts/profile.html",
+        {"profile_user": user, "profile": profile_for(user), "stats": stats, "recent": rows},
+    )
+
+
+@require_POST
+def set_language(request):
+    """Django's set_language view (cookie, redirect to ``next``); a signed-in player's profile follows."""
+    language = request.POST.get("language")
+    if request.user.is_authenticated and language in dict(Profile.LANGUAGE_CHOICES):
+        profile = profile_for(request.user)
+        profile.language = language
+        profile.save(update_fields=["language"])
+    return django_set_language(request)

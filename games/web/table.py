@@ -1,0 +1,295 @@
+"""The table as one player (or a spectator) sees it, shaped for the templates.
+
+Everything comes from ``games.selectors`` (which builds on ``engine.view`` for the viewer's seat and
+``engine.legal_decisions``), never from the raw engine state: what the template can show is exactly what
+the viewer may know. Every legal decision is rendered as exactly one button; nothing else is offered.
+"""
+
+import json
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games import selectors
+from games.models import Game
+
+from . import cards as C
+
+LOG_TAIL = 40
+
+
+def _decision_value(decision):
+    return json.dumps(decision, sort_keys=True, separators=(",", ":"))
+
+
+def _option(decision, label, card=None, kind="button"):
+    return {"value": _decision_value(decision), "label": label, "card": card, "type": decision["type"], "kind": kind}
+
+
+def build(game, user, full_log=False):
+    data = selectors.detail(game, user)
+    view = data["view"]
+    me = data["your_seat"]
+    names = {p["seat"]: p["username"] for p in data["players"] if p["seat"] is not None}
+    players_by_seat = {p["seat"]: p for p in data["players"] if p["seat"] is not None}
+    ctx = {
+        "game": game,
+        "summary": data,
+        "view": view,
+        "me": me,
+        "is_player": me is not None,
+        "seed": data["seed"],
+    }
+    if view is None:
+        return ctx
+
+    pending = view.get("pending") or {}
+    pending_seat = pending.get("seat")
+    ctx["pending_seat"] = pending_seat
+    ctx["pending_name"] = names.get(pending_seat)
+    ctx["my_turn"] = me is not None and pending_seat == me and game.status == Game.Status.ACTIVE
+    ctx["active_name"] = names.get(view.get("active"))
+
+    # Players: me last (nearest my hand), others clockwise after me.
+    order = list(range(game.num_seats))
+    if me is not None:
+        order = [(me + i) % game.num_seats for i in range(1, game.num_seats)] + [me]
+    players = []
+    for seat in order:
+        pv = view["players"][seat]
+        summary = players_by_seat.get(seat, {})
+        chapters = []
+        for profession in C.PROFESSIONS:
+            cards_ = pv["chapters"].get(profession)
+            if cards_:
+                chapters.append(
+                    {
+                        "profession": profession,
+                        "name": C.profession_name(profession),
+                        "cards": [C.profession_card(c["id"]) for c in cards_],
+                        "count": len(cards_),
+                    }
+                )
+        players.append(
+            {
+                "seat": seat,
+                "name": names.get(seat, "?"),
+                "kind": summary.get("kind"),
+                "is_me": seat == me,
+                "is_active": seat == view.get("active") and view["phase"] != "over",
+                "is_pending": seat == pending_seat,
+                "vp": pv["vp"],
+                "tokens": pv["tokens"],
+                "hand_size": pv["hand_size"],
+                "completed": pv["completed"],
+                "completed_professions": [C.profession_name(p) for p in pv.get("completed_professions", [])],
+                "vp_cards": [C.vp_card(v["id"]) for v in pv["vp_cards"]],
+                "chapters": chapters,
+                "place": (view.get("placings") or [None] * game.num_seats)[seat] if view.get("placings") else None,
+            }
+        )
+    ctx["players"] = players
+    ctx["center_row"] = [C.vp_card(v["id"]) for v in view["center_row"]]
+    ctx["discard_top"] = C.profession_card(view["discard_top"]["id"]) if view.get("discard_top") else None
+    area = view.get("action_area") or {}
+    ctx["area_cards"] = [C.profession_card(c["id"]) for c in area.get("cards", [])]
+    ctx["area_vp"] = [C.vp_card(v["id"]) for v in area.get("vp_cards", [])]
+    ctx["played"] = [C.profession_name(p) for p in view.get("played", [])]
+    if view["phase"] == "over":
+        ctx["winner_name"] = names.get(view.get("winner"))
+        ctx["finished_players"] = sorted(players, key=lambda p: (p["place"] or 99, p["seat"]))
+
+    hand = (view.get("you") or {}).get("hand") or []
+    picks = pending.get("picks") or {}
+    marked = {c["id"] for c in picks.get("discard", []) if isinstance(c, dict)} if ctx["my_turn"] else set()
+    ctx["hand"] = [dict(C.profession_card(c["id"]), marked=c["id"] in marked) for c in hand]
+
+    if ctx["my_turn"]:
+        _prompt(ctx, data["legal"], pending, view, names, hand)
+    elif game.status == Game.Status.ACTIVE and pending_seat is not None:
+        ctx["prompt"] = _("Waiting for %(name)s.") % {"name": names.get(pending_seat, "?")}
+
+    entries = selectors.log_entries(game, user, after=0 if full_log else max(0, game.seq - LOG_TAIL))
+    ctx["log"] = list(reversed(entries))
+    ctx["log_truncated"] = not full_log and game.seq > LOG_TAIL
+    return ctx
+
+
+def _where(card_id, view, hand_ids, me, target):
+    """Where an offered card lies, as the viewer sees it: 'hand', 'mine', 'theirs', 'row' or 'pile'."""
+    if card_id >= 120:
+        return "row"
+    if card_id in hand_ids:
+        return "hand"
+    for pv in view["players"]:
+        for cards_ in pv["chapters"].values():
+            if any(c["id"] == card_id for c in cards_):
+                return "mine" if pv["seat"] == me else "theirs"
+    return "pile"
+
+
+_SELECT_VERB = {
+    ("assassin", "theirs"): "discard",
+    ("trader", "mine"): "give",
+    ("trader", "theirs"): "take",
+    ("VP3-Swap1for2", "mine"): "give",
+    ("VP3-Swap1for2", "theirs"): "take",
+    ("weaver", "mine"): "back",
+    ("weaver", "hand"): "place",
+    ("VP3-PlaceHand", "hand"): "place",
+    ("VP4-StealCard", "theirs"): "take",
+    ("historian", "pile"): "take",
+}
+
+
+def _verb_label(verb):
+    return {
+        "discard": _("Discard"),
+        "give": _("Give"),
+        "take": _("Take"),
+        "back": _("Take back"),
+        "place": _("Place"),
+        "play": _("Play"),
+        "choose": _("Choose"),
+    }[verb]
+
+
+def _ability_name(key):
+    if key in C.PROFESSION_NAMES:
+        return C.profession_name(key)
+    return key
+
+
+def _prompt(ctx, legal, pending, view, names, hand):
+    """Turn the legal decisions into the prompt line, the hand buttons and the panel's buttons."""
+    kind = pending.get("kind")
+    me = ctx["me"]
+    hand_ids = {c["id"] for c in hand}
+    target = pending.get("target")
+    ability = pending.get("ability")
+    hand_buttons = {}  # card id -> option
+    panel = []  # options shown in the prompt panel
+    card_groups = {}  # source -> [options with card]
+    undo = None
+    phase_verbs = set()
+
+    for d in legal:
+        t = d["type"]
+        if t == "undo":
+            undo = _option(d, _("Undo my last decision"))
+        elif t in ("play", "discard", "place"):
+            verb = {"play": "play", "discard": "discard", "place": "place"}[t]
+            hand_buttons[d["card"]] = _option(d, _verb_label(verb), C.profession_card(d["card"]))
+        elif t == "select":
+            where = _where(d["card"], view, hand_ids, me, target)
+            verb = pending.get("phase") or _SELECT_VERB.get((ability, where), "choose")
+            if verb not in ("discard", "give", "take", "back", "place"):
+                verb = "choose"
+            phase_verbs.add(verb)
+            opt = _option(d, _verb_label(verb), C.profession_card(d["card"]))
+            if where == "hand":
+                hand_buttons[d["card"]] = opt
+            else:
+                card_groups.setdefault(where, []).append(opt)
+        elif t == "buy":
+            vp = C.vp_card(d["card"])
+            card_groups.setdefault("row", []).append(_option(d, _("Buy"), vp))
+        elif t == "pay":
+            card_groups.setdefault("completed", []).append(
+                _option(d, _("Discard this chapter, this card on top"), C.profession_card(d["card"]))
+            )
+        elif t == "discard_draw":
+            panel.append(_option(d, _("Discard and draw up to 6")))
+        elif t == "end_turn":
+            panel.append(_option(d, _("End my turn")))
+        elif t == "done":
+            panel.append(_option(d, _("Done")))
+        elif t == "tier":
+            profession = ability
+            label = _("Tier %(tier)s: %(text)s") % {"tier": d["tier"], "text": C.tier_text(profession, d["tier"])}
+            panel.append(_option(d, label))
+        elif t == "use":
+            text = C.VP_TEXT.get(ability, "")
+            panel.append(_option(d, _("Use: %(text)s") % {"text": text} if text else _("Use the ability")))
+        elif t == "decline":
+            panel.append(_option(d, _("Decline the ability")))
+        elif t == "target":
+            panel.append(_option(d, _("Choose %(name)s") % {"name": names.get(d["seat"], "?")}))
+        elif t == "chapter":
+            profession = C.profession_name(d["profession"])
+            picks = pending.get("picks") or {}
+            if ability == "trader" and not picks.get("mine"):
+                label = _("Give my chapter of %(profession)s") % {"profession": profession}
+            else:
+                label = _("Take the chapter of %(profession)s") % {"profession": profession}
+            panel.append(_option(d, label))
+        else:  # a decision type this page does not know yet: still offered, plainly
+            panel.append(_option(d, t))
+
+    ctx["hand_buttons"] = hand_buttons
+    for card_ in ctx["hand"]:
+        card_["option"] = hand_buttons.get(card_["id"])
+    ctx["panel"] = panel
+    ctx["undo"] = undo
+    source_names = {
+        "row": _("Center row"),
+        "completed": _("Your completed chapters"),
+        "mine": _("Your guildhall"),
+        "theirs": _("Guildhall of %(name)s") % {"name": names.get(target, "?")},
+        "pile": _("Discard pile"),
+    }
+    ctx["card_groups"] = [{"name": source_names[k], "options": v, "source": k} for k, v in card_groups.items()]
+    ctx["prompt"] = _prompt_text(kind, pending, view, names, ability, phase_verbs, me)
+
+
+def _prompt_text(kind, pending, view, names, ability, phase_verbs, me):
+    actions = view.get("actions")
+    if kind == "setup_discard":
+        return _("Setup: choose the cards you want to discard, one at a time, then Done. You draw back up to 9.")
+    if kind == "setup_place":
+        placed = sum(len(cs) for cs in view["players"][me]["chapters"].values())
+        return _("Setup: place 3 cards from your hand into your guildhall, no two identical (%(n)s of 3 placed).") % {
+            "n": placed
+        }
+    if kind == "action":
+        return ngettext(
+            "Your turn: %(n)s action left. Play a card, discard and draw, or buy a VP card.",
+            "Your turn: %(n)s actions left. Play a card, discard and draw, or buy a VP card.",
+            actions or 0,
+        ) % {"n": actions or 0}
+    if kind == "discard_draw":
+        return _("Choose the cards you want to discard, one at a time, then Done. You draw up to 6.")
+    if kind == "choose_tier":
+        card_ = pending.get("card") or {}
+        if "kind" in card_:
+            return _("Use the ability of the VP card %(name)s?") % {"name": card_["kind"]}
+        return _("Choose a tier of the %(name)s ability, or decline it.") % {"name": _ability_name(ability)}
+    if kind == "pay":
+        return ngettext(
+            "Pay for the VP card: discard %(n)s completed chapter. The card you choose goes on top of the pile.",
+            "Pay for the VP card: discard %(n)s completed chapters. The card you choose goes on top of the pile.",
+            pending.get("left") or 1,
+        ) % {"n": pending.get("left") or 1}
+    if kind == "shed_chapters":
+        return _("You have more than three completed chapters: discard one.")
+    if kind == "ability":
+        target = pending.get("target")
+        parts = [
+            _("%(ability)s ability, tier %(tier)s.") % {"ability": _ability_name(ability), "tier": pending.get("tier")}
+        ]
+        if target is None and not phase_verbs:
+            parts.append(_("Choose a player or a chapter."))
+        verbs = {
+            "discard": _("Choose a card to discard."),
+            "give": _("Choose a card to give."),
+            "take": _("Choose a card to take."),
+            "back": _("Choose a card to take back into your hand."),
+            "place": _("Choose a card to place in your guildhall."),
+            "choose": _("Choose a card."),
+        }
+        for verb in sorted(phase_verbs):
+            parts.append(verbs[verb])
+        if target is not None:
+            parts.append(_("With %(name)s.") % {"name": names.get(target, "?")})
+        return " ".join(str(p) for p in parts)
+    return _("Your decision.")

@@ -1,0 +1,272 @@
+"""The lobby and the table: thin views over games.services (every change) and games.selectors (reads)."""
+
+import json
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.exceptions import GameError, NotFound
+from games.models import Game, Seat
+
+from . import table as table_builder
+from .forms import CreateGameForm
+
+FINISHED_SHOWN = 10
+
+
+def _game_or_404(pk):
+    try:
+        return selectors.get_game(pk)
+    except NotFound:
+        raise Http404(_("No such game.")) from None
+
+
+def _time_limit_hook():
+    """The clock of issue 5, when it exists: games.notifications.clock.set_time_limit(game, per_move, policy)."""
+    try:
+        from games.notifications.clock import set_time_limit
+    except ImportError:
+        return None
+    return set_time_limit
+
+
+# --- lists ----------------------------------------------------------------------------------------
+
+
+def _my_games(user):
+    mine = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+    mine = mine.prefetch_related("seats__user")
+    waiting_for_me = list(mine.filter(status=Game.Status.ACTIVE, to_move_user=user).order_by("updated_at", "id"))
+    waiting_for_others = list(
+        mine.filter(status=Game.Status.ACTIVE).exclude(to_move_user=user).order_by("-updated_at", "-id")
+    )
+    open_games = list(mine.filter(status=Game.Status.OPEN).order_by("-created_at", "-id"))
+    finished = list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-id")[:FINISHED_SHOWN])
+    return {
+        "waiting_for_me": [_row(g, user) for g in waiting_for_me],
+        "waiting_for_others": [_row(g, user) for g in waiting_for_others],
+        "open_games": [_row(g, user) for g in open_games],
+        "finished": [_row(g, user) for g in finished],
+    }
+
+
+def _row(game, user):
+    data = selectors.summary(game, user)
+    data["game"] = game
+    me = selectors.seat_of(game, user)
+    data["my_place"] = me.final_place if me else None
+    data["taken"] = len(data["players"])
+    return data
+
+
+def home(request):
+    if request.user.is_authenticated:
+        return my_games(request)
+    open_games = Game.objects.filter(status=Game.Status.OPEN, invited__isnull=True).prefetch_related("seats__user")
+    return render(request, "home.html", {"open_games": [_row(g, None) for g in open_games.order_by("-id")[:10]]})
+
+
+@login_required
+def my_games(request):
+    return render(request, "games/my_games.html", _my_games(request.user))
+
+
+@login_required
+def open_games(request):
+    games = selectors.games_for(request.user, "open")
+    rows = [_row(g, request.user) for g in games[:100]]
+    return render(request, "games/open_games.html", {"games": rows})
+
+
+@login_required
+def next_game(request):
+    game = (
+        Game.objects.filter(status=Game.Status.ACTIVE, to_move_user=request.user).order_by("updated_at", "id").first()
+    )
+    if game is None:
+        messages.info(request, _("No game is waiting for you."))
+        return redirect("games:mine")
+    return redirect("games:game", pk=game.pk)
+
+
+# --- creating, joining, leaving -------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create_game(request):
+    form = CreateGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.create_game(
+                request.user,
+                seats=data["seats"],
+                mode=data["mode"],
+                invite=data["invite"] or None,
+                bots=data["bots"],
+                bot_kind=data["bot_kind"],
+            )
+        except GameError as exc:
+            form.add_error(None, str(exc.detail))
+        else:
+            days = int(data["time_per_move"]) if data["time_per_move"] else None
+            set_time_limit = _time_limit_hook()
+            if set_time_limit is not None:
+                set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
+            messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
+            return redirect("games:game", pk=game.pk)
+    return render(request, "games/create.html", {"form": form})
+
+
+def _lifecycle(request, pk, action, done_message):
+    try:
+        game = action(pk, request.user)
+    except NotFound:
+        raise Http404(_("No such game.")) from None
+    except GameError as exc:
+        messages.error(request, str(exc.detail))
+        return redirect("games:game", pk=pk)
+    messages.success(request, done_message)
+    if game.status == Game.Status.ABORTED:
+        return redirect("games:mine")
+    return redirect("games:game", pk=game.pk)
+
+
+@login_required
+@require_POST
+def join(request, pk):
+    return _lifecycle(request, pk, services.join, _("You joined the game."))
+
+
+@login_required
+@require_POST
+def leave(request, pk):
+    game = _game_or_404(pk)
+    if game.created_by_id == request.user.pk:
+        return _lifecycle(request, pk, services.leave, _("The game was cancelled."))
+    return _lifecycle(request, pk, services.leave, _("You left the game."))
+
+
+@login_required
+@require_POST
+def start(request, pk):
+    return _lifecycle(request, pk, services.start, _("The game has started."))
+
+
+# --- the table ------------------------------------------------------------------------------------
+
+
+def _table_context(request, game, error=None, full_log=False):
+    ctx = table_builder.build(game, request.user, full_log=full_log)
+    ctx["error"] = error
+    ctx["poll_seconds"] = _poll_seconds()
+    return ctx
+
+
+def _poll_seconds():
+    from django.conf import settings
+
+    return getattr(settings, "GUILDHALL_POLL_SECONDS", 5)
+
+
+@login_required
+@require_GET
+def game_page(request, pk):
+    game = _game_or_404(pk)
+    if game.status in (Game.Status.OPEN, Game.Status.ABORTED):
+        me = selectors.seat_of(game, request.user)
+        invited = list(game.invited.all())
+        may_join = (
+            game.status == Game.Status.OPEN
+            and me is None
+            and (not invited or any(u.pk == request.user.pk for u in invited))
+            and game.seats.count() < game.num_seats
+        )
+        return render(
+            request,
+            "games/waiting_room.html",
+            {
+                "game": game,
+                "row": _row(game, request.user),
+                "me": me,
+                "invited": invited,
+                "may_join": may_join,
+                "is_creator": game.created_by_id == request.user.pk,
+            },
+        )
+    ctx = _table_context(request, game, full_log=request.GET.get("log") == "all")
+    return render(request, "games/table_page.html", ctx)
+
+
+@login_required
+@require_GET
+def table_fragment(request, pk):
+    game = _game_or_404(pk)
+    if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("games:game", args=[game.pk])
+        return response
+    return render(request, "games/_table.html", _table_context(request, game))
+
+
+@login_required
+@require_GET
+def poll(request, pk):
+    """The cheap endpoint the table polls: 204 while the game's seq is the one the page shows; once it
+    moved on, an HX-Trigger that makes the page fetch the fresh table."""
+    row = Game.objects.filter(pk=pk).values_list("seq", "status").first()
+    if row is None:
+        raise Http404(_("No such game."))
+    seq, status = row
+    try:
+        shown = int(request.GET.get("seq", ""))
+    except ValueError:
+        shown = -1
+    if shown == seq and request.GET.get("status", status) == status:
+        return HttpResponse(status=204)
+    response = HttpResponse(json.dumps({"seq": seq, "status": status}), content_type="application/json")
+    response["HX-Trigger"] = "table-changed"
+    return response
+
+
+@login_required
+@require_POST
+def decide(request, pk):
+    game = _game_or_404(pk)
+    error = None
+    try:
+        expected_seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        expected_seq = None
+    try:
+        decision = json.loads(request.POST.get("decision", ""))
+    except (TypeError, ValueError):
+        decision = None
+    if expected_seq is None or not isinstance(decision, dict):
+        error = _("That choice could not be read. Here is the current table; please choose again.")
+    else:
+        try:
+            services.submit_decision(game.pk, request.user, expected_seq, decision)
+        except GameError as exc:
+            if exc.code == "stale_seq":
+                error = _("The game has moved on since this page was loaded. Here is the current table.")
+            elif exc.code == "not_a_player":
+                raise PermissionDenied(str(exc.detail)) from None
+            else:
+                error = str(exc.detail)
+    game = _game_or_404(pk)
+    if request.htmx:
+        return render(request, "games/_table.html", _table_context(request, game, error=error))
+    if error:
+        messages.error(request, error)
+    return redirect("games:game", pk=game.pk)
