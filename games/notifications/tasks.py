@@ -1,1 +1,85 @@
-"""Celery tasks of the notifications app."""
+"""Celery tasks of the notifications app (JSON arguments: ids only).
+
+- ``deliver_notification(id)``: sends one outbox row exactly once (``outbox.deliver``); ``acks_late``,
+  retried with exponential backoff on a mail error (capped at 10 minutes: no long countdowns, which
+  Redis would redeliver after its visibility timeout).
+- ``relay_outbox`` (beat, every minute): re-enqueues rows still pending, and digests come due.
+- ``scan_clocks`` (beat, every minute): enqueues ``process_clock`` for each game whose indexed
+  ``next_check_at`` has passed (reminder points, deadlines, taken-over seats); the cost grows with the
+  number of due games, not the number of games.
+"""
+
+import logging
+import smtplib
+
+from celery import shared_task
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from . import outbox, timeouts
+from .models import TimeControl
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(
+    name="notifications.deliver",
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+    max_retries=8,
+)
+def deliver_notification(self, notification_id):
+    try:
+        return outbox.deliver(notification_id)
+    except (smtplib.SMTPException, OSError) as exc:
+        outbox.record_failure(notification_id, exc)
+        if self.request.is_eager:
+            logger.warning("notification %s not sent (%s); the relay will retry", notification_id, exc)
+            return None
+        countdown = min(600, 5 * 2**self.request.retries)
+        raise self.retry(exc=exc, countdown=countdown) from exc
+
+
+@shared_task(name="notifications.relay_outbox", ignore_result=True)
+def relay_outbox():
+    return outbox.relay()
+
+
+@shared_task(name="notifications.process_clock", acks_late=True, ignore_result=True)
+def process_clock(game_id):
+    return timeouts.process(game_id)
+
+
+def enqueue_clock(game_id):
+    """Enqueue ``process_clock`` for one game; a broker error leaves it to the next scan."""
+    try:
+        process_clock.apply_async((game_id,), retry=False)
+    except Exception:
+        logger.warning("could not enqueue process_clock(%s)", game_id, exc_info=True)
+        TimeControl.objects.filter(game_id=game_id).update(enqueued_at=None)
+
+
+def due_clocks(now, limit):
+    """Game ids whose next check has come and that were not enqueued recently, the most overdue first."""
+    stale = now - settings.NOTIFY_RELAY_AFTER
+    return list(
+        TimeControl.objects.filter(next_check_at__lte=now)
+        .filter(Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=stale))
+        .order_by("next_check_at")
+        .values_list("game_id", flat=True)[:limit]
+    )
+
+
+@shared_task(name="notifications.scan_clocks", ignore_result=True)
+def scan_clocks(limit=None):
+    now = timezone.now()
+    ids = due_clocks(now, limit or settings.NOTIFY_SCAN_BATCH)
+    if not ids:
+        return 0
+    TimeControl.objects.filter(game_id__in=ids).update(enqueued_at=now)
+    for game_id in ids:
+        enqueue_clock(game_id)
+    return len(ids)

@@ -1,0 +1,388 @@
+"""Rendering of notification emails: text + HTML, in the recipient's language and time zone.
+
+Every email names the game, links to the table and to the preferences and carries a signed one-click
+unsubscribe link (``List-Unsubscribe`` + ``List-Unsubscribe-Post``, RFC 8058). What happened in a game
+is told by ``engine.describe`` for the recipient's own seat, so a card hidden from them is never named.
+"""
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils import formats, translation
+from django.utils.timesince import timeuntil
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import engine
+from games import cache as state_cache
+from games.models import Game, LogEntry, Seat
+
+from .models import Notification, SystemDecision, TimeControl
+from .outbox import Prefs, waiting_games
+
+UNSUBSCRIBE_SALT = "guildhall.notifications.unsubscribe"
+MAX_LOG_LINES = 40
+
+# Which preference an email's unsubscribe link turns off.
+CATEGORY = {
+    Notification.Kind.TURN: "turn",
+    Notification.Kind.DIGEST: "turn",
+    Notification.Kind.REMINDER_1: "reminders",
+    Notification.Kind.REMINDER_2: "reminders",
+    Notification.Kind.REMINDER_3: "reminders",
+    Notification.Kind.TIMEOUT: "reminders",
+    Notification.Kind.TAKEN_OVER: "reminders",
+    Notification.Kind.RESULTS: "results",
+}
+REMINDER_KINDS = (Notification.Kind.REMINDER_1, Notification.Kind.REMINDER_2, Notification.Kind.REMINDER_3)
+
+
+# --- links --------------------------------------------------------------------------------------------
+
+
+def absolute(path):
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def _reverse(name, args=(), fallback=""):
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return fallback
+
+
+def game_url(game_id):
+    return absolute(_reverse("games:game", (game_id,), f"/games/{game_id}/"))
+
+
+def replay_url(game_id):
+    return absolute(_reverse("games:replay", (game_id,), f"/games/{game_id}/replay/"))
+
+
+def preferences_url():
+    return absolute(_reverse("profile_settings", (), "/settings/"))
+
+
+def vacation_url():
+    return absolute(_reverse("notifications:vacation", (), "/notifications/vacation/"))
+
+
+def unsubscribe_token(user_id, category):
+    return signing.dumps({"u": user_id, "c": category}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token):
+    """(user id, category) from a token, or raise signing.BadSignature."""
+    data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if not isinstance(data, dict) or data.get("c") not in ("turn", "reminders", "results"):
+        raise signing.BadSignature("bad payload")
+    return int(data["u"]), data["c"]
+
+
+def unsubscribe_url(user_id, category):
+    token = unsubscribe_token(user_id, category)
+    return absolute(_reverse("notifications:unsubscribe", (token,), f"/notifications/unsubscribe/{token}/"))
+
+
+# --- words ----------------------------------------------------------------------------------------------
+
+
+def seat_names(game):
+    names = [""] * game.num_seats
+    for seat in Seat.objects.filter(game_id=game.pk, position__isnull=False).select_related("user__profile"):
+        if seat.is_bot:
+            names[seat.position] = seat.display_name
+        else:
+            public = getattr(seat.user, "public_name", None)
+            names[seat.position] = public() if callable(public) else seat.user.username
+    return names
+
+
+def when(dt, prefs):
+    local = dt.astimezone(prefs.tz)
+    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({prefs.time_zone or 'UTC'})"
+
+
+def time_left(deadline, now):
+    if deadline is None:
+        return ""
+    if deadline <= now:
+        return _("no time left")
+    return timeuntil(deadline, now, depth=2)
+
+
+def log_since_last_turn(game, seat, upto):
+    """The log entries after ``seat``'s last decision up to entry ``upto``, in words for ``seat``."""
+    last_own = (
+        LogEntry.objects.filter(game_id=game.pk, seat=seat, seq__lte=upto)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    ) or 0
+    first = last_own + 1
+    if first > upto:
+        return [], 0
+    skipped = max(0, upto - first + 1 - MAX_LOG_LINES)
+    first += skipped
+    if game.seq == upto:
+        state = state_cache.load_state(game)
+    else:
+        state = state_cache.replay(game, upto=upto)
+    if state.phase == "over":  # an over state reveals every card: never describe from one here
+        return [], 0
+    names = seat_names(game)
+    system = set(
+        SystemDecision.objects.filter(game_id=game.pk, seq__gte=first, seq__lte=upto).values_list("seq", flat=True)
+    )
+    lines = []
+    for seq in range(first, upto + 1):
+        text = engine.describe(state, seq, seat, names, gettext=_)
+        if seq in system:
+            text = _("%(text)s (played by the bot: time ran out)") % {"text": text}
+        lines.append(text)
+    return lines, skipped
+
+
+# --- messages -------------------------------------------------------------------------------------------
+
+
+class Message(EmailMultiAlternatives):
+    waiting_game_ids = ()
+
+
+def build_message(n, now):
+    """The email for notification ``n``, or None when it should not be sent (any more)."""
+    user = n.user
+    if not user.email:
+        return None
+    prefs = Prefs(user)
+    with translation.override(prefs.language or settings.LANGUAGE_CODE):
+        builder = _BUILDERS.get(n.kind) or (_reminder if n.kind in REMINDER_KINDS else None)
+        if builder is None:
+            return None
+        built = builder(n, user, prefs, now)
+        if built is None:
+            return None
+        subject, context = built
+        category = CATEGORY.get(n.kind, "turn")
+        context.update(
+            {
+                "recipient": getattr(user, "public_name", lambda: user.username)(),
+                "subject": subject,
+                "preferences_url": preferences_url(),
+                "vacation_url": vacation_url(),
+                "unsubscribe_url": unsubscribe_url(user.pk, category),
+                "site_url": settings.SITE_URL,
+            }
+        )
+        text = render_to_string("email/notification.txt", context)
+        html = render_to_string("email/notification.html", context)
+    domain = settings.SITE_URL.split("//", 1)[-1].split("/", 1)[0].split(":", 1)[0] or "localhost"
+    message = Message(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Message-ID": f"<notification-{n.pk}@{domain}>",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    message.waiting_game_ids = context.get("waiting_game_ids", ())
+    return message
+
+
+def _still_their_turn(n, game):
+    return (
+        game is not None
+        and game.status == Game.Status.ACTIVE
+        and game.turn == n.turn
+        and game.to_move_user_id == n.user_id
+    )
+
+
+def _seat_of(game, user_id):
+    return Seat.objects.filter(game_id=game.pk, user_id=user_id).values_list("position", flat=True).first()
+
+
+def _deadline(game):
+    tc = TimeControl.objects.filter(game_id=game.pk).first()
+    return tc.deadline if tc is not None else game.deadline
+
+
+def _game_context(n, game, prefs, now, with_log=True):
+    names = seat_names(game)
+    seat = _seat_of(game, n.user_id)
+    deadline = _deadline(game)
+    lines, skipped = log_since_last_turn(game, seat, n.seq) if with_log and seat is not None else ([], 0)
+    return {
+        "game_id": game.pk,
+        "players": ", ".join(names),
+        "game_url": game_url(game.pk),
+        "log_lines": lines,
+        "log_skipped": skipped,
+        "deadline": when(deadline, prefs) if deadline else "",
+        "time_left": time_left(deadline, now),
+    }
+
+
+def _turn(n, user, prefs, now):
+    game = n.game
+    if not _still_their_turn(n, game):
+        return None
+    context = _game_context(n, game, prefs, now)
+    words = {"id": game.pk, "players": context["players"]}
+    context["intro"] = [_("It is your turn in game %(id)s (%(players)s).") % words]
+    context["log_heading"] = _("Since your last turn:")
+    subject = _("Guildhall: your turn in game %(id)s") % {"id": game.pk}
+    return subject, context
+
+
+def _reminder(n, user, prefs, now):
+    game = n.game
+    if not _still_their_turn(n, game):
+        return None
+    context = _game_context(n, game, prefs, now, with_log=False)
+    context["intro"] = [
+        _("Reminder: it is still your turn in game %(id)s (%(players)s).")
+        % {"id": game.pk, "players": context["players"]},
+        _("If you don't decide in time, the bot will play your turn for you."),
+    ]
+    subject = _("Guildhall: %(left)s left for your turn in game %(id)s") % {
+        "left": context["time_left"],
+        "id": game.pk,
+    }
+    return subject, context
+
+
+def _timeout(n, user, prefs, now):
+    game = n.game
+    if game is None:
+        return None
+    context = _game_context(n, game, prefs, now, with_log=False)
+    count = int(n.data.get("count", 1))
+    limit = settings.NOTIFY_TAKEOVER_AFTER
+    context["intro"] = [
+        _("Your time ran out in game %(id)s: the greedy bot played your turn.") % {"id": game.pk},
+        ngettext(
+            "That is %(count)s timeout in a row.", "That is %(count)s timeouts in a row.", count
+        ) % {"count": count},
+        _("After %(limit)s in a row the bot takes over your seat for the rest of the game and you are placed last.")
+        % {"limit": limit},
+    ]
+    context["time_left"] = ""
+    context["deadline"] = ""
+    subject = _("Guildhall: time ran out in game %(id)s") % {"id": game.pk}
+    return subject, context
+
+
+def _taken_over(n, user, prefs, now):
+    game = n.game
+    if game is None:
+        return None
+    context = _game_context(n, game, prefs, now, with_log=False)
+    count = int(n.data.get("count", settings.NOTIFY_TAKEOVER_AFTER))
+    context["intro"] = [
+        ngettext(
+            "Your time ran out %(count)s time in a row in game %(id)s.",
+            "Your time ran out %(count)s times in a row in game %(id)s.",
+            count,
+        ) % {"count": count, "id": game.pk},
+        _("The greedy bot has taken over your seat for the rest of the game; you will be placed last."),
+    ]
+    context["time_left"] = ""
+    context["deadline"] = ""
+    subject = _("Guildhall: the bot took over your seat in game %(id)s") % {"id": game.pk}
+    return subject, context
+
+
+def _results(n, user, prefs, now):
+    game = n.game
+    if game is None or game.status != Game.Status.FINISHED:
+        return None
+    names = seat_names(game)
+    scores = list(game.scores or [])
+    placings = []
+    mine = None
+    seats = Seat.objects.filter(game_id=game.pk, position__isnull=False).order_by("final_place", "position")
+    for seat in seats:
+        vp = scores[seat.position] if seat.position < len(scores) else 0
+        line = _("%(place)s. %(name)s, %(vp)s VP") % {
+            "place": seat.final_place or "–",
+            "name": names[seat.position],
+            "vp": vp,
+        }
+        placings.append(line)
+        if seat.user_id == n.user_id:
+            mine = seat.final_place
+    intro = [_("Game %(id)s is over (%(players)s).") % {"id": game.pk, "players": ", ".join(names)}]
+    if mine is not None:
+        intro.append(_("You finished in place %(place)s.") % {"place": mine})
+    if n.data.get("ended_by_timeout"):
+        intro.append(_("The game ended because a player's time ran out; that player is placed last."))
+    context = {
+        "game_id": game.pk,
+        "intro": intro,
+        "list_heading": _("Placings:"),
+        "list_lines": placings,
+        "game_url": replay_url(game.pk),
+        "game_link_text": _("Watch the replay"),
+    }
+    subject = _("Guildhall: game %(id)s is over") % {"id": game.pk}
+    return subject, context
+
+
+def _digest(n, user, prefs, now):
+    games = waiting_games(n.user_id)
+    games = [g for g in games if not _taken_over_seat(g, n.user_id)]
+    if not games:
+        return None
+    lines = []
+    for game in games:
+        tc = getattr(game, "time_control", None)
+        since = tc.turn_started_at if tc is not None and tc.turn_started_at else game.updated_at
+        deadline = tc.deadline if tc is not None else game.deadline
+        parts = [
+            _("Game %(id)s (%(players)s): waiting since %(since)s")
+            % {"id": game.pk, "players": ", ".join(seat_names(game)), "since": when(since, prefs)}
+        ]
+        if deadline:
+            parts.append(_("%(left)s left") % {"left": time_left(deadline, now)})
+        lines.append({"text": "; ".join(parts), "url": game_url(game.pk)})
+    count = len(games)
+    context = {
+        "intro": [
+            ngettext(
+                "%(count)s game is waiting for you, the longest waiting first:",
+                "%(count)s games are waiting for you, the longest waiting first:",
+                count,
+            ) % {"count": count}
+        ],
+        "game_lines": lines,
+        "waiting_game_ids": [g.pk for g in games],
+    }
+    subject = ngettext(
+        "Guildhall: %(count)s game is waiting for you", "Guildhall: %(count)s games are waiting for you", count
+    ) % {"count": count}
+    return subject, context
+
+
+def _taken_over_seat(game, user_id):
+    tc = getattr(game, "time_control", None)
+    if tc is None or not tc.taken_over:
+        return False
+    return _seat_of(game, user_id) in tc.taken_over
+
+
+_BUILDERS = {
+    Notification.Kind.TURN: _turn,
+    Notification.Kind.TIMEOUT: _timeout,
+    Notification.Kind.TAKEN_OVER: _taken_over,
+    Notification.Kind.RESULTS: _results,
+    Notification.Kind.DIGEST: _digest,
+}

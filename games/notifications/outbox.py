@@ -1,0 +1,254 @@
+"""The outbox: rows are written with the decision, delivered exactly once.
+
+Exactly once, by parts:
+- *written once*: a row is unique per (game, turn, user, kind) (digests: per user and day) and is
+  inserted with ON CONFLICT DO NOTHING in the transaction of the decision that causes it;
+- *sent at most once*: ``deliver`` locks the row (``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL)
+  while it is still ``pending``, sends, and marks it ``sent`` in the same transaction. A second worker
+  holding the same id skips the locked row, or finds it no longer pending; a retry after an SMTP error
+  finds it pending again (the transaction rolled back, nothing was sent);
+- *never lost*: the enqueue after commit may fail (broker down) or the task may vanish (a worker
+  killed); ``relay`` (Celery beat, every minute) re-enqueues every row still pending whose last enqueue
+  is older than ``NOTIFY_RELAY_AFTER``, oldest first, from an index on the pending rows' due time.
+
+The one window left is a crash between the SMTP server's acceptance and the commit of ``sent``; the
+Message-ID is fixed per row, so such a duplicate carries the same Message-ID as the first.
+"""
+
+import datetime
+import logging
+import zoneinfo
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Game, Seat
+
+from .models import Notification
+
+logger = logging.getLogger(__name__)
+
+TURN_EMAIL_DEFAULTS = {
+    "language": "en",
+    "time_zone": "UTC",
+    "turn_email": "immediate",
+    "digest_hour": 8,
+    "reminder_emails": True,
+    "result_emails": True,
+    "display_name": "",
+}
+
+
+class Prefs:
+    """A user's notification preferences (their profile's, with the defaults where it has none)."""
+
+    def __init__(self, user):
+        profile = None
+        try:
+            profile = getattr(user, "profile", None)
+        except Exception:  # a missing profile row raises RelatedObjectDoesNotExist
+            profile = None
+        for name, default in TURN_EMAIL_DEFAULTS.items():
+            setattr(self, name, getattr(profile, name, default) if profile is not None else default)
+
+    @property
+    def tz(self):
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone or "UTC")
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return datetime.UTC
+
+
+def user_model():
+    from django.contrib.auth import get_user_model
+
+    return get_user_model()
+
+
+def prefs_for(user_id):
+    user = user_model().objects.select_related("profile").filter(pk=user_id).first()
+    return user, (Prefs(user) if user is not None else None)
+
+
+def next_digest_at(prefs, now):
+    """The next digest time after ``now``: ``digest_hour`` o'clock in the user's time zone."""
+    tz = prefs.tz
+    local = now.astimezone(tz)
+    hour = min(max(int(prefs.digest_hour or 0), 0), 23)
+    day = local.date()
+    for _i in range(3):
+        at = datetime.datetime.combine(day, datetime.time(hour), tzinfo=tz)
+        if at > local:
+            return at.astimezone(datetime.UTC), day
+        day += datetime.timedelta(days=1)
+    raise AssertionError("unreachable")
+
+
+# --- rows -----------------------------------------------------------------------------------------
+
+
+def row(game, user_id, kind, now, *, status=Notification.Status.PENDING, turn=None, data=None):
+    return Notification(
+        game_id=game.pk,
+        turn=game.turn if turn is None else turn,
+        seq=game.seq,
+        user_id=user_id,
+        kind=kind,
+        status=status,
+        due_at=now,
+        data=data or {},
+    )
+
+
+def turn_rows(game, user_id, now):
+    """The your-turn row of the user now to move (and their digest row, if they want digests)."""
+    user, prefs = prefs_for(user_id)
+    if user is None:
+        return []
+    if not user.email or prefs.turn_email == "never":
+        return [row(game, user_id, Notification.Kind.TURN, now, status=Notification.Status.SKIPPED)]
+    if prefs.turn_email == "digest":
+        due, day = next_digest_at(prefs, now)
+        return [
+            row(game, user_id, Notification.Kind.TURN, now, status=Notification.Status.HELD),
+            digest_row(user_id, due, day),
+        ]
+    return [row(game, user_id, Notification.Kind.TURN, now)]
+
+
+def digest_row(user_id, due, day):
+    return Notification(
+        game=None, turn=0, seq=0, user_id=user_id, kind=Notification.Kind.DIGEST, digest_date=day, due_at=due
+    )
+
+
+def results_rows(game, now):
+    rows = []
+    for seat in Seat.objects.filter(game_id=game.pk, kind=Seat.Kind.USER).select_related("user__profile"):
+        prefs = Prefs(seat.user)
+        wanted = prefs.result_emails and bool(seat.user.email)
+        status = Notification.Status.PENDING if wanted else Notification.Status.SKIPPED
+        rows.append(row(game, seat.user_id, Notification.Kind.RESULTS, now, status=status))
+    return rows
+
+
+def write(rows):
+    """Insert ``rows`` (ON CONFLICT DO NOTHING) and enqueue the pending ones once the transaction commits."""
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    game_ids = {r.game_id for r in rows if r.game_id is not None and r.status == Notification.Status.PENDING}
+    for game_id in game_ids:
+        transaction.on_commit(lambda game_id=game_id: enqueue_new(game_id))
+
+
+# --- enqueueing -------------------------------------------------------------------------------------
+
+
+def enqueue_new(game_id):
+    """After commit: enqueue the game's pending rows that were never enqueued."""
+    now = timezone.now()
+    ids = list(
+        Notification.objects.filter(
+            game_id=game_id, status=Notification.Status.PENDING, enqueued_at__isnull=True, due_at__lte=now
+        ).values_list("pk", flat=True)
+    )
+    _enqueue(ids, now)
+
+
+def _enqueue(ids, now):
+    if not ids:
+        return 0
+    from .tasks import deliver_notification
+
+    Notification.objects.filter(pk__in=ids).update(enqueued_at=now)
+    failed = []
+    for pk in ids:
+        try:
+            deliver_notification.apply_async((pk,), retry=False)
+        except Exception:  # broker down: the relay will pick the row up again
+            logger.warning("could not enqueue notification %s", pk, exc_info=True)
+            failed.append(pk)
+    if failed:
+        Notification.objects.filter(pk__in=failed, status=Notification.Status.PENDING).update(enqueued_at=None)
+    return len(ids) - len(failed)
+
+
+def relay(now=None, limit=None):
+    """Re-enqueue rows still pending (never enqueued, or enqueued long ago), oldest due first."""
+    now = now or timezone.now()
+    limit = limit or settings.NOTIFY_SCAN_BATCH
+    stale = now - settings.NOTIFY_RELAY_AFTER
+    ids = list(
+        Notification.objects.filter(status=Notification.Status.PENDING, due_at__lte=now)
+        .filter(Q(enqueued_at__isnull=True) | Q(enqueued_at__lt=stale))
+        .order_by("due_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return _enqueue(ids, now)
+
+
+# --- delivery ---------------------------------------------------------------------------------------
+
+
+def deliver(notification_id, connection=None):
+    """Send notification ``notification_id`` if it is still pending and due. Returns its new status,
+    or None when there was nothing to do (already sent, being sent by another worker, not due).
+
+    Raises on an SMTP error, with nothing changed: the caller (the Celery task) retries."""
+    from . import emails
+
+    now = timezone.now()
+    with transaction.atomic():
+        n = (
+            Notification.objects.select_for_update(skip_locked=True)
+            .filter(pk=notification_id, status=Notification.Status.PENDING, due_at__lte=now)
+            .first()
+        )
+        if n is None:
+            return None
+        n.attempts += 1
+        message = emails.build_message(n, now)
+        if message is None:
+            n.status = Notification.Status.SKIPPED
+        else:
+            message.connection = connection
+            message.send()
+            n.status = Notification.Status.SENT
+            n.sent_at = timezone.now()
+        n.save(update_fields=["status", "sent_at", "attempts"])
+        if n.kind == Notification.Kind.DIGEST and message is not None:
+            _after_digest(n, message.waiting_game_ids, now)
+    return n.status
+
+
+def _after_digest(n, waiting_game_ids, now):
+    # The turn rows the digest covered are done; tomorrow's digest lists what still waits then.
+    Notification.objects.filter(
+        user_id=n.user_id, status=Notification.Status.HELD, game_id__in=waiting_game_ids
+    ).update(status=Notification.Status.SENT, sent_at=now)
+    user, prefs = prefs_for(n.user_id)
+    if prefs is not None and prefs.turn_email == "digest" and waiting_game_ids:
+        due, day = next_digest_at(prefs, max(now, n.due_at) + datetime.timedelta(minutes=1))
+        Notification.objects.bulk_create([digest_row(n.user_id, due, day)], ignore_conflicts=True)
+
+
+def record_failure(notification_id, error):
+    """Outside the rolled-back transaction: count the attempt, keep the error, give up after many."""
+    n = Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING).first()
+    if n is None:
+        return
+    n.attempts += 1
+    n.last_error = str(error)[:2000]
+    if n.attempts >= settings.NOTIFY_MAX_ATTEMPTS:
+        n.status = Notification.Status.FAILED
+    n.save(update_fields=["attempts", "last_error", "status"])
+
+
+def waiting_games(user_id):
+    """Active games where ``user_id`` is to move, the longest waiting first."""
+    return list(
+        Game.objects.filter(to_move_user_id=user_id, status=Game.Status.ACTIVE)
+        .select_related("time_control")
+        .order_by("time_control__turn_started_at", "updated_at", "pk")
+    )
