@@ -1,3 +1,12 @@
 """Finished games: history browser, replay viewer, verifiable record (issue 6). Included first by urls.py."""
 
-urlpatterns = []
+from django.urls import path
+
+from games.history import views
+
+urlpatterns = [
+    path("games/history/", views.history_list, name="history"),
+    path("games/history/player/<str:username>/", views.player_history, name="history-player"),
+    path("games/<int:game_id>/replay/", views.replay_view, name="game-replay"),
+    path("api/v1/games/<int:game_id>/record/", views.RecordView.as_view(), name="api-game-record"),
+]

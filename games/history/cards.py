@@ -1,0 +1,52 @@
+"""Card names for the pages, translated (the same message ids as the engine's log in words).
+
+Templates of a plain package cannot load template tags of their own, so a view is decorated here: every
+card object gets a ``label``. Only what the view already holds is labelled; nothing is added.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+PROFESSION_NAMES = {
+    "assassin": gettext_noop("Assassin"),
+    "dancer": gettext_noop("Dancer"),
+    "farmer": gettext_noop("Farmer"),
+    "historian": gettext_noop("Historian"),
+    "trader": gettext_noop("Trader"),
+    "weaver": gettext_noop("Weaver"),
+}
+COLOUR_NAMES = {
+    "red": gettext_noop("red"),
+    "blue": gettext_noop("blue"),
+    "yellow": gettext_noop("yellow"),
+    "green": gettext_noop("green"),
+    "purple": gettext_noop("purple"),
+}
+
+
+def profession_name(profession):
+    return _(PROFESSION_NAMES.get(profession, profession))
+
+
+def card_label(card):
+    return _("{colour} {profession}").format(
+        colour=_(COLOUR_NAMES.get(card["colour"], card["colour"])), profession=profession_name(card["profession"])
+    )
+
+
+def vp_label(card):
+    return _("%(kind)s (%(vp)s VP, costs %(cost)s)") % {"kind": card["kind"], "vp": card["vp"], "cost": card["cost"]}
+
+
+def labelled(obj):
+    """A copy of a view (dicts and lists) in which every card and VP card carries a ``label``."""
+    if isinstance(obj, dict):
+        copy = {key: labelled(value) for key, value in obj.items()}
+        if "profession" in obj and "colour" in obj and "id" in obj:
+            copy["label"] = card_label(obj)
+        elif "kind" in obj and "vp" in obj and "cost" in obj and "id" in obj:
+            copy["label"] = vp_label(obj)
+        return copy
+    if isinstance(obj, list):
+        return [labelled(item) for item in obj]
+    return obj

@@ -1,0 +1,65 @@
+"""The history browser's filters, validated as a GET form."""
+
+import datetime
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game
+
+from .selectors import DEFAULT_SORT
+
+SORT_CHOICES = [
+    ("-finished", _("Newest first")),
+    ("finished", _("Oldest first")),
+    ("-turns", _("Most turns")),
+    ("turns", _("Fewest turns")),
+    ("-duration", _("Longest")),
+    ("duration", _("Shortest")),
+    ("-players", _("Most players")),
+    ("players", _("Fewest players")),
+]
+
+
+class HistoryFilterForm(forms.Form):
+    player = forms.CharField(label=_("Player"), max_length=150, required=False)
+    winner = forms.CharField(label=_("Winner"), max_length=150, required=False)
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=[("", _("Any")), (2, "2"), (3, "3"), (4, "4")],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    mode = forms.ChoiceField(label=_("Mode"), choices=[("", _("Any")), *Game.Mode.choices], required=False)
+    since = forms.DateField(
+        label=_("Finished on or after"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label=_("Finished on or before"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    sort = forms.ChoiceField(label=_("Sort"), choices=SORT_CHOICES, required=False)
+
+    def clean(self):
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError(_("The first date is after the second."))
+        return data
+
+    def filters(self):
+        """Keyword arguments for selectors.finished_games (unvalidated fields are left out)."""
+        data = self.cleaned_data if self.is_valid() else {}
+        tz = timezone.get_current_timezone()
+
+        def start_of(day):
+            return datetime.datetime.combine(day, datetime.time.min, tzinfo=tz)
+
+        return {
+            "players": data.get("players"),
+            "mode": data.get("mode") or None,
+            "since": start_of(data["since"]) if data.get("since") else None,
+            "until": start_of(data["until"] + datetime.timedelta(days=1)) if data.get("until") else None,
+            "sort": data.get("sort") or DEFAULT_SORT,
+        }

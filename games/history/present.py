@@ -1,0 +1,73 @@
+"""The engine's view of one step, arranged for the replay template (labels added, nothing else)."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from .cards import labelled, profession_name
+
+# What a pending prompt asks for, in words (the prompt kinds of the engine's view, docs/engine-api.md).
+PENDING_WORDS = {
+    "setup_discard": gettext_noop("%(player)s is choosing cards to discard (setup)."),
+    "setup_place": gettext_noop("%(player)s is placing a card in their guildhall (setup)."),
+    "action": gettext_noop("%(player)s is choosing an action."),
+    "discard_draw": gettext_noop("%(player)s is choosing cards to discard before drawing."),
+    "choose_tier": gettext_noop("%(player)s is choosing a tier of an ability."),
+    "ability": gettext_noop("%(player)s is making a choice for an ability."),
+    "pay": gettext_noop("%(player)s is choosing a completed chapter to pay with."),
+    "shed_chapters": gettext_noop("%(player)s is discarding completed chapters down to three."),
+}
+PENDING_OTHER = gettext_noop("Waiting for %(player)s.")
+
+def table(view, names, viewer):
+    """Template-friendly table from an ``engine.view`` dict (only what the view holds is shown)."""
+    view = labelled(view)
+    players = []
+    for entry in view["players"]:
+        seat = entry["seat"]
+        players.append(
+            {
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else "?",
+                "is_viewer": seat == viewer,
+                "is_active": seat == view["active"],
+                "vp": entry["vp"],
+                "tokens": entry["tokens"],
+                "hand_size": entry["hand_size"],
+                "hand": entry.get("hand"),  # present only when this viewer may see it
+                "chapters": [
+                    {"profession": p, "name": profession_name(p), "cards": cards}
+                    for p, cards in entry["chapters"].items()
+                ],
+                "completed": entry["completed"],
+                "completed_professions": [profession_name(p) for p in entry.get("completed_professions", [])],
+                "completed_cards": entry.get("completed_cards"),
+                "vp_cards": entry["vp_cards"],
+                "place": view["placings"][seat] if view.get("placings") else None,
+            }
+        )
+    pending = view.get("pending")
+    pending_text = None
+    if pending:
+        player = names[pending["seat"]] if pending["seat"] < len(names) else "?"
+        pending_text = _(PENDING_WORDS.get(pending["kind"], PENDING_OTHER)) % {"player": player}
+    deck = view.get("deck")
+    return {
+        "phase": view["phase"],
+        "turn": view["turn"],
+        "active": names[view["active"]] if view.get("active") is not None and view["active"] < len(names) else None,
+        "actions": view.get("actions"),
+        "pending": pending_text,
+        "players": players,
+        "center_row": view["center_row"],
+        "vp_deck_size": view["vp_deck_size"],
+        "vp_deck": view.get("vp_deck"),
+        "deck_size": view["deck_size"],
+        "deck_top_first": list(reversed(deck)) if deck is not None else None,
+        "discard_size": view["discard_size"],
+        "discard_top": view.get("discard_top"),
+        "discard_top_first": list(reversed(view["discard"])) if view.get("discard") is not None else None,
+        "area_cards": view["action_area"]["cards"],
+        "area_vp_cards": view["action_area"]["vp_cards"],
+        "played": [profession_name(p) for p in view.get("played", [])],
+        "winner": names[view["winner"]] if view.get("winner") is not None else None,
+    }

@@ -1,0 +1,100 @@
+"""The verifiable record of a finished game, and its verification.
+
+A record is everything needed to audit a game without trusting the server: the engine version and mode,
+the players by seat, the seed and its commitment (published when the game was created), every decision
+in order, and the result. ``verify`` replays it through the engine, validating every decision, and
+lists every difference; an empty list means the record is consistent.
+"""
+
+import hashlib
+
+from django.utils.translation import gettext as _
+
+import engine
+from games.exceptions import Conflict
+from games.models import Game
+
+from .replay import names_by_seat, stored_log
+
+RECORD_FORMAT = 1
+
+
+def build_record(game):
+    """The record of a finished ``game`` (Conflict, without the seed, for any other game)."""
+    if game.status != Game.Status.FINISHED:
+        raise Conflict(
+            _("The record of a game is published when the game is over; its seed stays secret until then."),
+            code="not_finished",
+        )
+    log = stored_log(game)
+    state = engine.replay(game.num_seats, game.seed, game.mode, log)
+    if not state.finished:  # the row says finished but the log does not end the game: publish nothing
+        raise Conflict(_("This game's log does not end the game; it cannot be published."), code="inconsistent")
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.pk,
+        "engine_version": game.engine_version,
+        "mode": game.mode,
+        "players": names_by_seat(game),
+        "seed": game.seed,
+        "seed_commitment": game.seed_commitment,
+        "decisions": [[seat, decision] for seat, decision in log],
+        "placings": list(state.placings),
+        "final_vp": [state.vp(seat) for seat in range(game.num_seats)],
+        "winner": state.winner,
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+REQUIRED = ("engine_version", "mode", "players", "seed", "seed_commitment", "decisions", "placings", "final_vp")
+
+
+def verify(record):
+    """Replay ``record`` through the engine; returns a list of problems (empty: the record checks out)."""
+    if not isinstance(record, dict):
+        return ["the record is not a JSON object"]
+    missing = [key for key in REQUIRED if key not in record]
+    if missing:
+        return [f"missing fields: {', '.join(missing)}"]
+    problems = []
+    seed = record["seed"]
+    if not isinstance(seed, str) or not seed:
+        return ["seed: not a non-empty string"]
+    commitment = hashlib.sha256(seed.encode()).hexdigest()
+    if commitment != record["seed_commitment"]:
+        problems.append(f"seed_commitment: sha256(seed) is {commitment}, the record says {record['seed_commitment']}")
+    if record["engine_version"] != engine.ENGINE_VERSION:
+        problems.append(
+            f"engine_version: the record was played on engine {record['engine_version']!r}, "
+            f"this engine is {engine.ENGINE_VERSION!r}"
+        )
+    players = record["players"]
+    if not isinstance(players, list):
+        return [*problems, "players: not a list"]
+    try:
+        state = engine.new_game(len(players), seed, record["mode"])
+    except ValueError as exc:
+        return [*problems, f"cannot set up the game: {exc}"]
+    decisions = record["decisions"]
+    if not isinstance(decisions, list):
+        return [*problems, "decisions: not a list"]
+    for number, entry in enumerate(decisions, start=1):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[0], int)):
+            return [*problems, f"decision {number}: not a [seat, decision] pair"]
+        seat, decision = entry
+        try:
+            engine.apply(state, seat, decision)  # validated: a tampered log is refused here
+        except engine.IllegalDecision as exc:
+            return [*problems, f"decision {number} (seat {seat}, {decision!r}) is not legal: {exc}"]
+    if not state.finished:
+        return [*problems, f"the game is not over after {len(decisions)} decisions"]
+    placings = list(state.placings)
+    if record["placings"] != placings:
+        problems.append(f"placings: the replay gives {placings}, the record says {record['placings']}")
+    final_vp = [state.vp(seat) for seat in range(len(players))]
+    if record["final_vp"] != final_vp:
+        problems.append(f"final_vp: the replay gives {final_vp}, the record says {record['final_vp']}")
+    if "winner" in record and record["winner"] != state.winner:
+        problems.append(f"winner: the replay gives seat {state.winner}, the record says {record['winner']}")
+    return problems

@@ -1,0 +1,126 @@
+"""A game's table at any step, the log in words and each player's VP over the turns.
+
+Who sees what: a finished game shows everything at every step (the seed included); a game in progress
+shows the table from the viewer's seat (or a spectator's) up to the present, exactly as
+``engine.view`` would have shown it then, and the log in words as ``engine.describe`` redacts it now.
+"""
+
+import inspect
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+import engine
+from games.models import Game, LogEntry
+
+REPLAYABLE = (Game.Status.ACTIVE, Game.Status.FINISHED)
+_ENGINE_REVEALS = "reveal_all" in inspect.signature(engine.view).parameters
+
+
+def names_by_seat(game):
+    """Display names by engine seat ("?" for a seat without a player, which a started game never has)."""
+    seats = {s.position: s for s in game.seats.all() if s.position is not None}
+    return [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
+
+
+def viewer_seat(game, user):
+    """The engine seat of ``user`` in ``game``, or None (a spectator)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return next((s.position for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+def stored_log(game):
+    """The decisions of ``game`` up to ``game.seq`` as ``[(seat, decision), ...]``.
+
+    Entries past ``game.seq`` (appended after the row was read) are left out, so the log and the row
+    describe the same moment."""
+    rows = LogEntry.objects.filter(game_id=game.pk, seq__lte=game.seq).order_by("seq")
+    return [(seat, decision) for seat, decision in rows.values_list("seat", "decision")]
+
+
+def revealed_view(state):
+    """Everything at this step, for a finished game: every hand, the deck, the discard pile, completed
+    chapters, the seed; while ``phase``, ``pending`` and ``actions`` stay those of the step.
+
+    Uses ``engine.view(state, viewer, reveal_all=True)`` when the engine offers it; otherwise asks
+    ``engine.view`` for the end-of-game disclosure on a clone whose phase says "over" (the live state is
+    never touched) and takes the step's own live fields from the ordinary view of the pending seat."""
+    pending_seat = engine.pending_player(state)
+    if _ENGINE_REVEALS:
+        return engine.view(state, pending_seat, reveal_all=True)
+    live = engine.view(state, pending_seat)
+    disclosure = state.clone(with_events=False)
+    disclosure.phase = "over"
+    shown = engine.view(disclosure, None)
+    for key in ("phase", "pending", "actions", "winner", "placings"):
+        shown[key] = live[key]
+    shown["you"] = None
+    return shown
+
+
+def step_view(state, viewer, finished):
+    """The table at one step as the viewer may see it."""
+    if finished:
+        return revealed_view(state)
+    return engine.view(state, viewer)
+
+
+@dataclass
+class Replay:
+    """One pass over the log: the state at ``step``, the VP of each seat at the end of every turn and
+    the turn each step belongs to."""
+
+    game: Game
+    log: list
+    step: int
+    state: object  # the engine state after ``step`` decisions
+    final: object  # the engine state after the whole (visible) log
+    vp_by_turn: list = field(default_factory=list)  # [(turn, [vp by seat]), ...] in turn order
+    turn_of_step: list = field(default_factory=list)  # turn_of_step[k]: state.turn after k decisions
+
+    @property
+    def steps(self):
+        return len(self.log)
+
+
+def build(game, step=None, log=None):
+    """Replay ``game``'s log once; keep the state after ``step`` decisions (default: the last)."""
+    if log is None:
+        log = stored_log(game)
+    total = len(log)
+    step = total if step is None else max(0, min(int(step), total))
+    state = engine.new_game(game.num_seats, game.seed, game.mode)
+    at_step = state.clone() if step == 0 else None
+    turn_of_step = [state.turn]
+    points = {state.turn: [state.vp(s) for s in range(game.num_seats)]}
+    for k, (seat, decision) in enumerate(log, start=1):
+        engine.apply(state, seat, decision, trusted=True)
+        turn_of_step.append(state.turn)
+        points[state.turn] = [state.vp(s) for s in range(game.num_seats)]
+        if k == step:
+            at_step = state.clone()
+    return Replay(
+        game=game,
+        log=log,
+        step=step,
+        state=at_step,
+        final=state,
+        vp_by_turn=sorted(points.items()),
+        turn_of_step=turn_of_step,
+    )
+
+
+def log_in_words(game, replay, viewer):
+    """Every visible log entry in words, redacted for ``viewer`` (all shown once the game is over)."""
+    names = names_by_seat(game)
+    return [
+        {
+            "seq": seq,
+            "seat": seat,
+            "player": names[seat] if 0 <= seat < len(names) else "?",
+            "turn": replay.turn_of_step[seq],
+            "text": engine.describe(replay.final, seq, viewer, names, gettext=_),
+        }
+        for seq, (seat, _decision) in enumerate(replay.log, start=1)
+    ]

@@ -1,0 +1,195 @@
+"""Read side of the history: finished games filtered and sorted, per-game summaries, player statistics.
+
+The list is built from indexed columns of ``Game`` and ``Seat`` only (status, finished_at, num_seats,
+mode, turn; a seat's user and final place); the one number that needs the engine, VP cards bought, is
+read from the final state once per game and cached for good (a finished game never changes).
+"""
+
+import logging
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db.models import Exists, F, OuterRef
+
+import engine
+from games import cache as state_cache
+from games.models import Game, Seat
+
+logger = logging.getLogger(__name__)
+
+SORTS = {
+    "-finished": ("-finished_at", "-id"),
+    "finished": ("finished_at", "id"),
+    "-turns": ("-turn", "-id"),
+    "turns": ("turn", "id"),
+    "-players": ("-num_seats", "-finished_at", "-id"),
+    "players": ("num_seats", "-finished_at", "-id"),
+    "-duration": ("-duration", "-id"),
+    "duration": ("duration", "id"),
+}
+DEFAULT_SORT = "-finished"
+
+
+def user_by_name(username):
+    if not username:
+        return None
+    return get_user_model().objects.filter(username=username).first()
+
+
+def finished_games(player=None, winner=None, players=None, mode=None, since=None, until=None, sort=DEFAULT_SORT):
+    """Finished games, filtered and sorted. ``player``/``winner`` are users (or None); ``since``/``until``
+    are aware datetimes bounding ``finished_at`` (``until`` exclusive)."""
+    qs = Game.objects.filter(status=Game.Status.FINISHED)
+    if player is not None:
+        qs = qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
+    if winner is not None:
+        qs = qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=winner, final_place=1)))
+    if players:
+        qs = qs.filter(num_seats=players)
+    if mode:
+        qs = qs.filter(mode=mode)
+    if since is not None:
+        qs = qs.filter(finished_at__gte=since)
+    if until is not None:
+        qs = qs.filter(finished_at__lt=until)
+    order = SORTS.get(sort, SORTS[DEFAULT_SORT])
+    if any(key.lstrip("-") == "duration" for key in order):
+        qs = qs.annotate(duration=F("finished_at") - F("started_at"))
+    return qs.order_by(*order)
+
+
+def with_seats(games):
+    """Prefetch the seats and their users of a page of games (one query for all of them)."""
+    from django.db.models import prefetch_related_objects
+
+    games = list(games)
+    prefetch_related_objects(games, "seats__user")
+    return games
+
+
+# --- per-game summary -----------------------------------------------------------------------------------
+
+
+def _summary_key(game):
+    return f"history:summary:{game.pk}:{game.seed_commitment[:16]}:{engine.ENGINE_VERSION}"
+
+
+def _computed_summary(game):
+    state = state_cache.load_state(game)
+    view = engine.view(state, None)
+    return {"vp_cards": [len(p["vp_cards"]) for p in view["players"]], "seq": state.seq}
+
+
+def game_summaries(games):
+    """{game id: {"turns", "duration", "vp_cards_bought", "players": [{name, seat, place, vp, user}]}}"""
+    games = list(games)
+    keys = {_summary_key(g): g for g in games if g.status == Game.Status.FINISHED}
+    try:
+        cached = cache.get_many(list(keys))
+    except Exception:  # the cache is an optimisation only
+        logger.warning("history summary cache unreachable", exc_info=True)
+        cached = {}
+    fresh = {}
+    for key, game in keys.items():
+        if key not in cached:
+            cached[key] = fresh[key] = _computed_summary(game)
+    if fresh:
+        try:
+            cache.set_many(fresh, timeout=None)
+        except Exception:
+            logger.warning("history summary cache unreachable", exc_info=True)
+    summaries = {}
+    for game in games:
+        extra = cached.get(_summary_key(game), {})
+        scores = game.scores or []
+        seats = sorted((s for s in game.seats.all() if s.position is not None), key=lambda s: s.position)
+        vp_cards = extra.get("vp_cards")
+        summaries[game.pk] = {
+            "turns": game.turn,
+            "decisions": game.seq,
+            "duration": (game.finished_at - game.started_at) if game.finished_at and game.started_at else None,
+            "vp_cards_bought": sum(vp_cards) if vp_cards is not None else None,
+            "players": [
+                {
+                    "seat": s.position,
+                    "name": s.display_name,
+                    "user": s.user,
+                    "place": s.final_place,
+                    "vp": scores[s.position] if s.position < len(scores) else None,
+                    "vp_cards": vp_cards[s.position] if vp_cards and s.position < len(vp_cards) else None,
+                }
+                for s in seats
+            ],
+            "winner": next((s.display_name for s in seats if s.final_place == 1), None),
+        }
+    return summaries
+
+
+# --- player statistics ----------------------------------------------------------------------------------
+
+
+def player_stats(user, recent=10):
+    """A player's record over their finished games.
+
+    ``{"played", "won", "win_rate" (0..1 or None), "average_vp" (or None), "longest_streak",
+    "current_streak", "by_players": [{"players", "played", "won", "win_rate"}], "recent": [games]}``;
+    ``recent`` games carry ``{"game", "place", "vp", "players", "finished_at", "opponents"}``.
+    """
+    rows = list(
+        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED, position__isnull=False)
+        .order_by("game__finished_at", "game_id")
+        .values_list("game_id", "game__num_seats", "position", "final_place", "game__scores")
+    )
+    played = len(rows)
+    won = 0
+    vp_total = vp_count = 0
+    streak = longest = 0
+    by_players = {}
+    for _game_id, num_seats, position, place, scores in rows:
+        bucket = by_players.setdefault(num_seats, {"players": num_seats, "played": 0, "won": 0})
+        bucket["played"] += 1
+        if place == 1:
+            won += 1
+            bucket["won"] += 1
+            streak += 1
+            longest = max(longest, streak)
+        else:
+            streak = 0
+        if scores and position < len(scores):
+            vp_total += scores[position]
+            vp_count += 1
+    for bucket in by_players.values():
+        bucket["win_rate"] = bucket["won"] / bucket["played"]
+    recent_ids = [row[0] for row in rows[-recent:]][::-1] if recent else []
+    recent_games = {g.pk: g for g in with_seats(Game.objects.filter(pk__in=recent_ids))}
+    recent_rows = []
+    for game_id in recent_ids:
+        game = recent_games[game_id]
+        mine = next(s for s in game.seats.all() if s.user_id == user.pk)
+        scores = game.scores or []
+        recent_rows.append(
+            {
+                "game": game,
+                "place": mine.final_place,
+                "won": mine.final_place == 1,
+                "vp": scores[mine.position] if mine.position < len(scores) else None,
+                "players": game.num_seats,
+                "finished_at": game.finished_at,
+                "opponents": [
+                    s.display_name
+                    for s in sorted(game.seats.all(), key=lambda s: s.position if s.position is not None else 99)
+                    if s.pk != mine.pk
+                ],
+            }
+        )
+    return {
+        "user": user,
+        "played": played,
+        "won": won,
+        "win_rate": won / played if played else None,
+        "average_vp": vp_total / vp_count if vp_count else None,
+        "longest_streak": longest,
+        "current_streak": streak,
+        "by_players": [by_players[n] for n in sorted(by_players)],
+        "recent": recent_rows,
+    }

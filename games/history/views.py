@@ -1,0 +1,121 @@
+"""Thin views: parse the request, ask the selectors / replay / record modules, render."""
+
+from urllib.parse import urlencode
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors as game_selectors
+from games.api import serializers as api_serializers
+from games.exceptions import NotFound
+from games.models import Game
+
+from . import chart, present, record, replay, selectors
+from .forms import HistoryFilterForm
+
+PAGE_SIZE = 25
+
+
+def history_list(request):
+    form = HistoryFilterForm(request.GET or None)
+    filters = {"sort": selectors.DEFAULT_SORT}
+    notes = []
+    nobody = False
+    if form.is_bound and form.is_valid():
+        filters = form.filters()
+        for field in ("player", "winner"):
+            name = form.cleaned_data.get(field)
+            if name:
+                user = selectors.user_by_name(name)
+                if user is None:
+                    notes.append(_("There is no player called “%(name)s”.") % {"name": name})
+                    nobody = True
+                filters[field] = user
+    games = Game.objects.none() if nobody else selectors.finished_games(**filters)
+    paginator = Paginator(games, PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    rows = selectors.with_seats(page.object_list)
+    summaries = selectors.game_summaries(rows)
+    query = {k: v for k, v in request.GET.items() if k != "page" and v}
+    return render(
+        request,
+        "history/list.html",
+        {
+            "form": form,
+            "page": page,
+            "rows": [{"game": g, "summary": summaries[g.pk]} for g in rows],
+            "notes": notes,
+            "query": urlencode(query),
+            "total": paginator.count,
+        },
+    )
+
+
+def player_history(request, username):
+    user = get_object_or_404(get_user_model(), username=username)
+    return render(request, "history/player.html", {"player": user, "stats": selectors.player_stats(user)})
+
+
+def _game_or_404(game_id):
+    try:
+        return game_selectors.get_game(game_id)
+    except NotFound:
+        raise Http404(_("No such game.")) from None
+
+
+def replay_view(request, game_id):
+    game = _game_or_404(game_id)
+    if game.status not in replay.REPLAYABLE:
+        raise Http404(_("This game has not started, so there is nothing to replay."))
+    finished = game.status == Game.Status.FINISHED
+    viewer = replay.viewer_seat(game, request.user)
+    try:
+        step = int(request.GET.get("step", ""))
+    except ValueError:
+        step = None  # no step, or not a number: the last one
+    rp = replay.build(game, step)
+    names = replay.names_by_seat(game)
+    view = replay.step_view(rp.state, viewer, finished)
+    context = {
+        "game": game,
+        "finished": finished,
+        "viewer": viewer,
+        "names": names,
+        "step": rp.step,
+        "steps": rp.steps,
+        "prev_step": max(rp.step - 1, 0),
+        "next_step": min(rp.step + 1, rp.steps),
+        "turn": rp.turn_of_step[rp.step],
+        "table": present.table(view, names, viewer),
+        "log": replay.log_in_words(game, rp, viewer),
+        "chart": chart.chart(rp.vp_by_turn, names, rp.turn_of_step[rp.step]),
+        "seed": view.get("seed") if finished else None,
+    }
+    return render(request, "history/replay.html", context)
+
+
+class RecordView(APIView):
+    """The verifiable record of a finished game (409 while it is in progress: the seed stays secret)."""
+
+    @extend_schema(
+        responses={
+            200: dict,
+            401: api_serializers.ErrorSerializer,
+            404: api_serializers.ErrorSerializer,
+            409: api_serializers.ErrorSerializer,
+        },
+        tags=["games"],
+        description=_(
+            "The record of a finished game: engine version, mode, players by seat, seed and its commitment, "
+            "every decision in order, placings and final VP. Check it with `manage.py verify_record FILE`."
+        ),
+    )
+    def get(self, request, game_id):
+        game = game_selectors.get_game(game_id)
+        return Response(record.build_record(game))
