@@ -150,3 +150,15 @@ def test_legal_lists_are_json_and_bounded():
     for n in range(3):
         random_game(4, f"bounded-{n}", "printed", rng_seed=n, each=each)
     assert longest[0] <= 150
+
+
+@pytest.mark.xfail(reason="engine bug: an unhashable 'type' raises TypeError, not IllegalDecision (BUG-1)",
+                   strict=True)
+@pytest.mark.parametrize("bad", [{"type": ["play"]}, {"type": {"a": 1}}])
+def test_malformed_decision_type_not_a_string(bad):
+    st = table(hands={0: ["red Farmer"]})
+    before = st.clone()
+    with pytest.raises(engine.IllegalDecision) as exc:
+        engine.apply(st, 0, bad)
+    assert exc.value.code == "malformed"
+    assert st == before
