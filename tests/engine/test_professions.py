@@ -507,3 +507,27 @@ def test_weaver_card_taken_back_can_be_played_the_same_turn():
     do(st, ("play", "yellow Weaver"), ("tier", 2), ("select", "purple Trader"), ("select", "red Farmer"),
        ("select", "green Dancer"))
     assert {"type": "play", "card": cid("purple Trader")} in legal(st)
+
+
+def test_y3_dancer_is_not_automatic_in_yucata():
+    st = table(mode="yucata", hands={0: ["purple Dancer"]}, halls={0: ["red Dancer"]})
+    do(st, ("play", "purple Dancer"))
+    assert tiers_offered(legal(st)) == [0, 1] and {"type": "decline"} in legal(st)
+
+
+def test_r13_1_after_a_reshuffle_the_historian_finds_an_empty_pile():
+    """AEG Dancer blog: the Dancer's draw reshuffles the pile into the deck; the Historian gets nothing."""
+    st = table(hands={0: ["purple Dancer", "red Historian"]}, halls={0: ["red Dancer"]},
+               deck_top=[], rest=("hand", 1), discard=["green Weaver", "blue Farmer"])
+    assert st.deck == []
+    do(st, ("play", "purple Dancer"), ("tier", 1))
+    assert st.discard == [] and len(st.deck) == 1 and st.shuffles > 0
+    do(st, ("play", "red Historian"))
+    assert pending_kind(st) == "action"  # no tier: the pile is empty
+
+
+def test_r5_6_action_area_cards_cannot_be_given_or_taken():
+    st = table(hands={0: ["red Trader"]}, halls={0: ["blue Farmer"], 1: ["green Weaver"]})
+    do(st, ("play", "red Trader"), ("tier", 0), ("target", 1))
+    assert selects(legal(st)) == [cid("blue Farmer")]
+    illegal(st, {"type": "select", "card": cid("red Trader")})

@@ -314,3 +314,70 @@ def test_r8_4_shed_a_whole_chapter_only():
     do(st, ("pay", cid("green Weaver")))
     assert len(st.discard) == before + 5
     assert all(IDENTITY[c] // 5 != 5 for ch in st.players[0].completed for c in ch)
+
+
+def test_amb17_paid_chapter_goes_on_the_pile_with_the_chosen_card_on_top_rest_in_colour_order():
+    """docs/rules.md 'Where we chose' 1: the named card on top, the other four beneath in colour order."""
+    st = table(row=ROW, completed={0: ["weaver"]}, discard=["red Dancer"])
+    buy(st, "VP5", cid("yellow Weaver"))
+    assert st.discard == [cid("red Dancer")] + [cid(f"{c} Weaver") for c in ["red", "blue", "green", "purple",
+                                                                             "yellow"]]
+
+
+def test_r8_4_shed_interrupts_a_resolving_ability_which_then_goes_on():
+    st = table(hands={0: ["purple Historian"]}, halls={0: four("Historian") + four("Farmer")},
+               completed={0: ["dancer", "weaver", "trader"]}, discard=["red Assassin", "purple Farmer"])
+    do(st, ("play", "purple Historian"), ("tier", 4), ("select", "purple Farmer"))
+    assert [p["kind"] for p in st.stack] == ["action", "ability", "shed_chapters"]
+    do(st, ("pay", cid("red Dancer")))
+    assert pending_kind(st) == "ability"  # the Historian's second card is still to come
+    do(st, ("select", "red Assassin"))
+    assert pending_kind(st) == "action" and "red Assassin" in hall_names(st, 0)
+    assert len(st.players[0].completed) == 3
+    check_invariants(st)
+
+
+def test_both_players_over_the_limit_active_sheds_first_then_the_other():
+    """docs/rules.md 'Where we chose' 4; R8.4 in printed mode for both players."""
+    st = table(hands={0: ["red Trader"]},
+               halls={0: four("Farmer") + ["purple Weaver"], 1: four("Weaver") + ["purple Farmer"]},
+               completed={0: ["dancer", "assassin", "historian"], 1: ["dancer", "assassin", "historian"]})
+    do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
+       ("select", "purple Farmer"))
+    assert engine.pending_player(st) == 0 and pending_kind(st) == "shed_chapters"
+    do(st, legal(st)[0])
+    assert engine.pending_player(st) == 1 and pending_kind(st) == "shed_chapters"
+    do(st, legal(st)[0])
+    assert engine.pending_player(st) == 0 and pending_kind(st) == "action"
+    assert [len(p.completed) for p in st.players] == [3, 3]
+
+
+def test_y1_y4_deferred_fourth_chapter_counts_in_the_final_placings():
+    st = table(players=3, mode="yucata", tokens={0: 20, 1: 5, 2: 5},
+               completed={1: ["dancer", "assassin", "historian", "weaver"], 2: ["dancer", "assassin", "historian"]})
+    assert len(st.players[1].completed) == 4  # deferred: seat 1 is not on turn
+    do(st, "end_turn")
+    assert st.winner == 0 and st.placings == [1, 2, 3]
+
+
+def test_y3_only_farmer_and_extra_actions_are_automatic_draw6_is_optional_in_yucata():
+    st = table(mode="yucata", row=["VP3-Draw6", "VP5", "VP5", "VP9", "VP9"], completed={0: ["farmer"]})
+    buy(st, "VP3-Draw6")
+    assert types(legal(st)) == ["use", "decline"]
+
+
+def test_r4_2_extra_actions_add_up_without_cap_and_do_not_carry_over():
+    st = table(row=["VP7-2Actions", "VP4-Action", "VP5", "VP9", "VP9"], completed={0: ["farmer", "weaver", "trader"]},
+               hands={0: ["red Dancer"]})
+    buy(st, "VP7-2Actions")
+    do(st, "use")
+    assert st.actions == 3
+    buy(st, "VP4-Action")
+    do(st, "use")
+    assert st.actions == 3
+    do(st, ("play", "red Dancer"), ("tier", 0))
+    assert st.actions == 3
+    do(st, "end_turn")
+    assert st.active == 1 and st.actions == 2
+    do(st, "end_turn")
+    assert st.active == 0 and st.actions == 2
