@@ -381,3 +381,22 @@ def test_r4_2_extra_actions_add_up_without_cap_and_do_not_carry_over():
     assert st.active == 1 and st.actions == 2
     do(st, "end_turn")
     assert st.active == 0 and st.actions == 2
+
+
+def test_r8_4_opponent_sheds_then_the_turn_ends_when_that_was_the_last_action():
+    st = table(hands={0: ["red Trader"]}, halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
+               completed={1: ["farmer", "assassin", "dancer"]}, actions=1)
+    do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
+       ("select", "blue Dancer"))
+    assert st.active == 0 and engine.pending_player(st) == 1
+    do(st, legal(st)[0])
+    assert st.active == 1 and pending_kind(st) == "action" and st.actions == 2
+
+
+def test_y1_two_excess_chapters_both_shed_at_the_start_of_the_turn():
+    st = table(mode="yucata", active=1, completed={1: ["farmer", "assassin", "dancer", "weaver", "trader"]})
+    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
+    do(st, legal(st)[0])
+    assert pending_kind(st) == "shed_chapters" and len(st.players[1].completed) == 4
+    do(st, legal(st)[0])
+    assert pending_kind(st) == "action" and len(st.players[1].completed) == 3
