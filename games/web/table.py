@@ -239,10 +239,10 @@ def _prompt(ctx, legal, pending, view, names, hand):
         "pile": _("Discard pile"),
     }
     ctx["card_groups"] = [{"name": source_names[k], "options": v, "source": k} for k, v in card_groups.items()]
-    ctx["prompt"] = _prompt_text(kind, pending, view, names, ability, phase_verbs, me)
+    ctx["prompt"] = _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal)
 
 
-def _prompt_text(kind, pending, view, names, ability, phase_verbs, me):
+def _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal):
     actions = view.get("actions")
     if kind == "setup_discard":
         return _("Setup: choose the cards you want to discard, one at a time, then Done. You draw back up to 9.")
@@ -277,8 +277,11 @@ def _prompt_text(kind, pending, view, names, ability, phase_verbs, me):
         parts = [
             _("%(ability)s ability, tier %(tier)s.") % {"ability": _ability_name(ability), "tier": pending.get("tier")}
         ]
-        if target is None and not phase_verbs:
-            parts.append(_("Choose a player or a chapter."))
+        offered = {d["type"] for d in legal}
+        if "target" in offered:
+            parts.append(_("Choose the player it acts on."))
+        elif "chapter" in offered:
+            parts.append(_("Choose a chapter."))
         verbs = {
             "discard": _("Choose a card to discard."),
             "give": _("Choose a card to give."),

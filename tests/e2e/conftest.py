@@ -1,0 +1,141 @@
+"""End-to-end tests: Playwright (Python) driving Debian's chromium, headless, against a live server.
+
+Never downloads a browser. Without /usr/bin/chromium (or CHROMIUM_PATH) the tests skip, unless
+REQUIRE_SERVICES=1, under which they fail. tests/e2e/ensure_browser.sh installs Debian's chromium.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop in the main thread; Django then refuses sync ORM calls from
+# the test body unless told this is fine (the live server runs in its own thread).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: end-to-end test in a real browser (Debian's chromium)")
+
+
+def _missing():
+    if not Path(CHROMIUM).exists():
+        return f"chromium not found at {CHROMIUM} (run tests/e2e/ensure_browser.sh)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    missing = _missing()
+    if missing:
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail(f"REQUIRE_SERVICES=1 but {missing}", pytrace=False)
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts = []
+
+    def make(width=1280, height=900):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def logged_in_page(new_page, live_server):
+    """A page whose browser context carries ``user``'s session (for tests that are not about login)."""
+    from urllib.parse import urlparse
+
+    from django.conf import settings
+    from django.test import Client
+
+    def make(user, width=1280, height=900):
+        client = Client()
+        client.force_login(user)
+        page = new_page(width, height)
+        host = urlparse(live_server.url).hostname
+        page.context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "domain": host,
+                    "path": "/",
+                }
+            ]
+        )
+        return page
+
+    return make
+
+
+def _append_only_sql():
+    import importlib
+
+    from django.db import connection
+
+    module = importlib.import_module("games.migrations.0002_logentry_append_only")
+    return connection, module.SQL.get(connection.vendor)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Live-server tests use a transactional database, reset by ``flush`` (DELETE on SQLite), which the
+    append-only trigger on games_logentry refuses. On SQLite: lift the trigger for the reset only, and
+    put it back right after (PostgreSQL's flush uses TRUNCATE, which the trigger leaves alone)."""
+    from pytest_django.plugin import blocking_manager_key
+
+    blocker = item.config.stash[blocking_manager_key]
+    lifted = None
+    if "live_server" in getattr(item, "fixturenames", ()):
+        with blocker.unblock():
+            connection, sql = _append_only_sql()
+            if connection.vendor == "sqlite" and sql:
+                with connection.cursor() as cursor:
+                    for statement in sql[1]:
+                        cursor.execute(statement)
+                lifted = sql
+    yield
+    if lifted:
+        with blocker.unblock():
+            connection, _sql = _append_only_sql()
+            with connection.cursor() as cursor:
+                for statement in [*lifted[1], *lifted[0]]:
+                    cursor.execute(statement)
