@@ -71,7 +71,6 @@ class Replay:
     """One pass over the log: the state at ``step``, the VP of each seat at the end of every turn and
     the turn each step belongs to."""
 
-    game: Game
     log: list
     step: int
     state: object  # the engine state after ``step`` decisions
@@ -84,24 +83,22 @@ class Replay:
         return len(self.log)
 
 
-def build(game, step=None, log=None):
-    """Replay ``game``'s log once; keep the state after ``step`` decisions (default: the last)."""
-    if log is None:
-        log = stored_log(game)
+def replay_log(num_seats, seed, mode, log, step=None):
+    """Replay ``log`` once (trusted: every stored entry was validated when submitted); keep the state
+    after ``step`` decisions (default: the last) and each seat's VP at the end of every turn."""
     total = len(log)
     step = total if step is None else max(0, min(int(step), total))
-    state = engine.new_game(game.num_seats, game.seed, game.mode)
+    state = engine.new_game(num_seats, seed, mode)
     at_step = state.clone() if step == 0 else None
     turn_of_step = [state.turn]
-    points = {state.turn: [state.vp(s) for s in range(game.num_seats)]}
+    points = {state.turn: [state.vp(s) for s in range(num_seats)]}
     for k, (seat, decision) in enumerate(log, start=1):
         engine.apply(state, seat, decision, trusted=True)
         turn_of_step.append(state.turn)
-        points[state.turn] = [state.vp(s) for s in range(game.num_seats)]
+        points[state.turn] = [state.vp(s) for s in range(num_seats)]  # the last entry of a turn wins
         if k == step:
             at_step = state.clone()
     return Replay(
-        game=game,
         log=log,
         step=step,
         state=at_step,
@@ -109,6 +106,11 @@ def build(game, step=None, log=None):
         vp_by_turn=sorted(points.items()),
         turn_of_step=turn_of_step,
     )
+
+
+def build(game, step=None, log=None):
+    """``replay_log`` of ``game``'s stored log (up to ``game.seq``)."""
+    return replay_log(game.num_seats, game.seed, game.mode, stored_log(game) if log is None else log, step)
 
 
 def log_in_words(game, replay, viewer):

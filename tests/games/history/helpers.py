@@ -1,6 +1,7 @@
 """Games for the history tests, played through the real service layer (no shortcuts into the tables)."""
 
 import random
+import re
 
 import engine
 from games import cache as state_cache
@@ -36,3 +37,62 @@ def finished_game(users, kind="greedy", seed=0, mode="printed"):
 
 def stored_log(game):
     return [(e.seat, e.decision) for e in LogEntry.objects.filter(game=game).order_by("seq")]
+
+
+def golden_records():
+    import pathlib
+
+    folder = pathlib.Path(__file__).resolve().parents[2] / "engine" / "golden"
+    return sorted(folder.glob("*.json"))
+
+
+def load_golden(path):
+    import json
+
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def game_from_record(users, record):
+    """A game with the record's seed and mode, its decisions submitted one by one through
+    services.submit_decision (validated, denormalised, hooks run) by whoever holds each seat."""
+    game = started_game(users, mode=record["mode"])
+    # The only liberty taken: the seed is the record's (set before the first decision; the state
+    # cache is keyed by the seed commitment, so nothing from the old seed can be read back).
+    Game.objects.filter(pk=game.pk).update(seed=record["seed"], seed_commitment=engine.seed_commitment(record["seed"]))
+    game.refresh_from_db()
+    seats = {s.position: s for s in game.seats.select_related("user")}
+    for seq, (seat, decision) in enumerate(record["decisions"]):
+        holder = seats[seat]
+        services.submit_decision(game.pk, holder if holder.is_bot else holder.user, seq, decision)
+    game.refresh_from_db()
+    return game
+
+
+# --- reading the rendered pages -------------------------------------------------------------------------
+CARD_ID = re.compile(r'data-card-id="(\d+)"')
+SEAT_SECTION = re.compile(r'<section class="seat[^"]*" data-seat="(\d+)"(.*?)</section>', re.S)
+HAND_ZONE = re.compile(r'Hand:</span>(.*?)</div>', re.S)
+CHART_POINT = re.compile(r'<circle [^>]*data-turn="(\d+)" data-vp="(\d+)"')
+SERIES = re.compile(r'<g class="series" data-seat="(\d+)">(.*?)</g>', re.S)
+
+
+def card_ids(html):
+    return {int(i) for i in CARD_ID.findall(html)}
+
+
+def hands_shown(html):
+    """{seat: set of card ids shown in that seat's hand, or None when the hand is hidden}"""
+    hands = {}
+    for seat, body in SEAT_SECTION.findall(html):
+        zone = HAND_ZONE.search(body).group(1)
+        ids = card_ids(zone)
+        hands[int(seat)] = ids if ids or "hidden card" not in zone else None
+    return hands
+
+
+def chart_points(html):
+    """{seat: {turn: vp}} read from the SVG."""
+    return {
+        int(seat): {int(t): int(vp) for t, vp in CHART_POINT.findall(body)} for seat, body in SERIES.findall(html)
+    }

@@ -1,0 +1,93 @@
+"""Redaction: a game in progress shows each viewer, at every step, exactly what the engine's view for
+that viewer held then; never another hand, the deck, the pile below its top, or the seed (page, chart,
+log or record). Once the game is over everything is shown."""
+
+import pytest
+from django.utils.html import escape
+
+import engine
+from engine.views import card_ids_in, hidden_cards
+from games.history import replay
+from tests.games.helpers import started_game
+from tests.games.history.helpers import card_ids, hands_shown, play_through, stored_log
+
+pytestmark = pytest.mark.django_db
+
+
+def _viewers(make_user, game):
+    seats = {s.user_id: s.position for s in game.seats.all()}
+    players = [s.user for s in game.seats.select_related("user").order_by("position")]
+    outsider = make_user("outsider")
+    return [(u, seats[u.pk]) for u in players] + [(outsider, None), (None, None)]
+
+
+def _client_for(client_class, user):
+    client = client_class()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_game_in_progress_reveals_nothing_hidden_at_any_step(make_user, api_client_for):
+    from django.test import Client
+
+    users = [make_user("rose"), make_user("sam")]
+    game = started_game(users)
+    game = play_through(game, moves=45, kind="random", seed=11)
+    assert game.status == "active"
+    log = stored_log(game)
+    present = engine.replay(game.num_seats, game.seed, game.mode, log)
+    names = replay.names_by_seat(game)
+    for user, seat in _viewers(make_user, game):
+        client = _client_for(Client, user)
+        for k in range(len(log) + 1):
+            html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
+            state = engine.replay(game.num_seats, game.seed, game.mode, log[:k])
+            shown = card_ids(html)
+            leaked = shown & hidden_cards(state, seat)
+            assert not leaked, f"viewer seat {seat}, step {k}: hidden cards {sorted(leaked)} on the page"
+            assert shown == card_ids_in(engine.view(state, seat)), f"viewer seat {seat}, step {k}"
+            assert game.seed not in html
+            hands = hands_shown(html)
+            for other in range(game.num_seats):
+                if other != seat:
+                    assert hands[other] is None, f"seat {other}'s hand shown to {seat} at step {k}"
+        # The log in words beside the table: the engine's redacted sentences for this viewer, now.
+        html = client.get(f"/games/{game.pk}/replay/").content.decode()
+        for seq in range(1, len(log) + 1):
+            assert escape(engine.describe(present, seq, seat, names)) in html
+        # No record (and no seed) while the game is in progress, for players and others alike.
+        if user is not None:
+            response = api_client_for(user).get(f"/api/v1/games/{game.pk}/record/")
+            assert response.status_code == 409
+            body = response.json()
+            assert body["error"] == "not_finished" and body["detail"]
+            assert game.seed not in response.content.decode()
+
+
+def test_after_the_end_everything_is_shown_to_everyone(make_user):
+    from django.test import Client
+
+    users = [make_user("tia"), make_user("uma")]
+    game = play_through(started_game(users), kind="greedy", seed=2)
+    assert game.status == "finished"
+    log = stored_log(game)
+    for user, _seat in _viewers(make_user, game):
+        client = _client_for(Client, user)
+        for k in (0, 5, len(log) // 2, len(log)):
+            html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
+            assert card_ids(html) == set(range(120)), f"step {k}"
+            hands = hands_shown(html)
+            state = engine.replay(game.num_seats, game.seed, game.mode, log[:k])
+            for seat in range(game.num_seats):
+                assert hands[seat] == {c["id"] for c in engine.view(state, seat)["you"]["hand"]}
+            assert game.seed in html
+
+
+def test_games_not_started_have_no_replay(make_user, client):
+    from games import services
+
+    game = services.create_game(make_user("vic"), seats=3)
+    assert client.get(f"/games/{game.pk}/replay/").status_code == 404
+    assert client.get("/games/999999/replay/").status_code == 404
+    assert game.seed not in client.get(f"/games/{game.pk}/replay/").content.decode()
