@@ -531,3 +531,12 @@ def test_r5_6_action_area_cards_cannot_be_given_or_taken():
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1))
     assert selects(legal(st)) == [cid("blue Farmer")]
     illegal(st, {"type": "select", "card": cid("red Trader")})
+
+
+def test_amb10_trader_t4_completion_checked_on_both_sides():
+    st = table(hands={0: ["purple Trader"]},
+               halls={0: four("Trader") + four("Farmer") + ["purple Weaver"], 1: four("Weaver") + ["purple Farmer"]})
+    do(st, ("play", "purple Trader"), ("tier", 4), ("target", 1), ("chapter", "weaver"), ("chapter", "farmer"))
+    assert len(st.players[0].completed) == 1 and len(st.players[1].completed) == 1
+    assert hall_names(st, 0) == sorted(four("Trader")) and st.players[1].hall == {}
+    check_invariants(st)
