@@ -7,6 +7,7 @@ Year counts in both years, each for its own part); absences of one user don't ov
 import datetime
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -55,7 +56,7 @@ def declare_absence(user, starts_at, ends_at, now=None):
     limit = settings.NOTIFY_MAX_ABSENCE_DAYS_PER_YEAR
     with transaction.atomic():
         # Serialise the declarations of one user (the checks below read their other absences).
-        type(user).objects.select_for_update().filter(pk=user.pk).first()
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         if Absence.objects.filter(user=user, starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
             raise ValidationError(_("This absence overlaps another one of yours."), code="overlap")
         for year in range(starts_at.astimezone(datetime.UTC).year, ends_at.astimezone(datetime.UTC).year + 1):
