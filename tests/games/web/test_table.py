@@ -1,0 +1,246 @@
+"""The table page: what each viewer sees, the buttons offered, and every way a decision can go wrong."""
+
+import html as htmllib
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+import engine
+from engine.views import hidden_cards
+from games import cache as state_cache
+from games import services
+from games.models import Game
+from tests.games.helpers import play, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def state_of(game):
+    game.refresh_from_db()
+    return state_cache.load_state(game)
+
+
+def card_ids_in(html):
+    return {int(x) for x in re.findall(r'data-card-id="(\d+)"', html)}
+
+
+def offered(html):
+    """The decisions the page offers, as dicts."""
+    return [json.loads(htmllib.unescape(v)) for v in re.findall(r'name="decision" value="([^"]*)"', html)]
+
+
+def seats(game):
+    by_pos = {s.position: s.user for s in game.seats.select_related("user")}
+    mover = by_pos[game.to_move_position]
+    waiting = by_pos[1 - game.to_move_position]
+    return mover, waiting
+
+
+def page(client, game, user):
+    client.force_login(user)
+    response = client.get(reverse("games:game", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("moves", [0, 7, 25])
+def test_each_viewer_sees_exactly_what_they_may(client, make_user, moves):
+    game = started_game([make_user(), make_user()])
+    play(game, moves)
+    game.refresh_from_db()
+    mover, waiting = seats(game)
+    state = state_of(game)
+    spectator = make_user()
+    for user, seat in ((mover, game.to_move_position), (waiting, 1 - game.to_move_position), (spectator, None)):
+        html = page(client, game, user)
+        shown = card_ids_in(html)
+        hidden = hidden_cards(state, seat)
+        assert not shown & hidden, f"hidden cards on the page of seat {seat}"
+        assert game.seed not in html
+        for other in range(2):
+            if other != seat:
+                for card in state.players[other].hand:
+                    assert not re.search(rf'"card":{card}\b', htmllib.unescape(html))
+        if seat is not None:
+            assert set(state.players[seat].hand) <= shown
+    # Only the player to move gets buttons, exactly the engine's legal decisions.
+    legal = engine.legal_decisions(state, game.to_move_position)
+    mover_html = page(client, game, mover)
+    assert sorted(map(json.dumps, offered(mover_html))) == sorted(json.dumps(d, sort_keys=True) for d in legal)
+    assert offered(page(client, game, waiting)) == []
+    assert offered(page(client, game, spectator)) == []
+    assert "Waiting for" in page(client, game, waiting)
+
+
+def test_log_in_words_for_the_viewer(client, make_user):
+    game = started_game([make_user(), make_user()])
+    play(game, 12)
+    game.refresh_from_db()
+    mover, _waiting = seats(game)
+    html = page(client, game, mover)
+    assert 'class="log"' in html
+    assert html.count('<li><span class="seq">') == game.seq
+
+
+def _post(client, game, expected_seq, decision, htmx=False):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    value = decision if isinstance(decision, str) else json.dumps(decision)
+    return client.post(
+        reverse("games:decide", args=[game.pk]), {"expected_seq": expected_seq, "decision": value}, **headers
+    )
+
+
+def test_a_legal_decision_is_applied(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client.force_login(mover)
+    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    response = _post(client, game, game.seq, decision)
+    assert response.status_code == 302
+    assert Game.objects.get(pk=game.pk).seq == 1
+
+
+def test_htmx_decision_returns_the_fresh_table(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client.force_login(mover)
+    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    response = _post(client, game, game.seq, decision, htmx=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="table"') and 'data-seq="1"' in html
+    assert "<html" not in html
+
+
+def test_stale_page_gets_a_message_and_nothing_changes(client, make_user):
+    game = started_game([make_user(), make_user()])
+    play(game, 3)
+    game.refresh_from_db()
+    mover, _ = seats(game)
+    client.force_login(mover)
+    seq = game.seq
+    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    response = _post(client, game, seq - 1, decision, htmx=True)
+    html = response.content.decode()
+    assert "The game has moved on" in html and f'data-seq="{seq}"' in html
+    assert Game.objects.get(pk=game.pk).seq == seq
+    response = _post(client, game, seq - 1, decision)
+    assert "The game has moved on" in client.get(response["Location"]).content.decode()
+
+
+@pytest.mark.parametrize(
+    "decision,message",
+    [
+        ({"type": "play", "card": 999}, "not in your hand"),
+        ({"type": "buy", "card": 140}, ""),
+        ("not json", "could not be read"),
+        ("[1, 2]", "could not be read"),
+        ({"type": "fly"}, "Unknown decision type"),
+    ],
+)
+def test_illegal_or_malformed_decision_shows_a_message(client, make_user, decision, message):
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client.force_login(mover)
+    response = _post(client, game, game.seq, decision, htmx=True)
+    html = htmllib.unescape(response.content.decode())
+    assert response.status_code == 200
+    assert 'id="table-error"' in html and message in html
+    assert Game.objects.get(pk=game.pk).seq == 0
+    assert not game.log.exists()
+
+
+def test_other_player_cannot_decide_out_of_turn(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, waiting = seats(game)
+    client.force_login(waiting)
+    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    response = _post(client, game, game.seq, decision, htmx=True)
+    assert "not your turn" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).seq == 0
+
+
+def test_non_player_is_refused(client, make_user):
+    game = started_game([make_user(), make_user()])
+    client.force_login(make_user())
+    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    response = _post(client, game, game.seq, decision)
+    assert response.status_code == 403
+    assert "not playing in this game" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).seq == 0
+
+
+def test_decide_needs_post(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client.force_login(mover)
+    assert client.get(reverse("games:decide", args=[game.pk])).status_code == 405
+
+
+def test_poll_is_cheap_and_says_when_to_refresh(client, make_user, django_assert_max_num_queries):
+    game = started_game([make_user(), make_user()])
+    mover, waiting = seats(game)
+    client.force_login(waiting)
+    url = reverse("games:poll", args=[game.pk])
+    with django_assert_max_num_queries(4):  # session, user, profile, the game's seq
+        response = client.get(url, {"seq": game.seq, "status": "active"})
+    assert response.status_code == 204
+    play(game, 1)
+    response = client.get(url, {"seq": game.seq, "status": "active"})
+    assert response.status_code == 200 and response["HX-Trigger"] == "table-changed"
+    assert json.loads(response.content) == {"seq": 1, "status": "active"}
+    assert client.get(reverse("games:poll", args=[987654])).status_code == 404
+
+
+def test_table_fragment(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client.force_login(mover)
+    html = client.get(reverse("games:table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
+    assert html.lstrip().startswith('<div id="table"') and "<html" not in html
+    open_game = services.create_game(mover, seats=3)
+    response = client.get(reverse("games:table", args=[open_game.pk]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Redirect"] == reverse("games:game", args=[open_game.pk])
+
+
+def test_undo_button_when_the_engine_allows_it(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client.force_login(mover)
+    state = state_of(game)
+    discard = next(d for d in engine.legal_decisions(state, game.to_move_position) if d["type"] == "discard")
+    _post(client, game, 0, discard)
+    html = page(client, game, mover)
+    assert {"type": "undo"} in offered(html)
+    assert "to be discarded" in html
+    _post(client, game, 1, {"type": "undo"})
+    html = page(client, game, mover)
+    assert {"type": "undo"} not in offered(html)
+    assert "to be discarded" not in html
+
+
+def test_finished_game_shows_results_and_seed(client, make_user, django_capture_on_commit_callbacks):
+    user = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(user, seats=2, bots=1)
+    rng_moves = 0
+    import random
+
+    rng = random.Random(5)
+    while rng_moves < 3000:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        state = state_cache.load_state(game)
+        decision = engine.bots.choose(state, game.to_move_position, kind="greedy", rng=rng)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.submit_decision(game.pk, user, game.seq, decision)
+        rng_moves += 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    html = page(client, game, user)
+    assert "won the game" in html and game.seed in html
+    assert offered(html) == []
+    assert 'hx-trigger="every' not in html  # no polling once over
