@@ -162,3 +162,42 @@ def test_malformed_decision_type_not_a_string(bad):
         engine.apply(st, 0, bad)
     assert exc.value.code == "malformed"
     assert st == before
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=S.integers(2, 4), mode=MODES, n=S.integers(0, 2**31))
+def test_every_offered_decision_applies_and_nobody_is_stuck(players, mode, n):
+    """Soundness of the legal list: every option (not only the one a bot picks) applies without error,
+    keeps the invariants, and leaves someone a decision to make (or the game over)."""
+    rng = random.Random(n)
+    tried = [0]
+
+    def each(st, seat, decision):
+        if rng.random() > 0.15:
+            return
+        for option in engine.legal_decisions(st, seat):
+            assert engine.normalise(json.loads(json.dumps(option))) == option  # round-trips through JSON
+            child = st.clone()
+            engine.apply(child, seat, option)
+            check_invariants(child)
+            if child.phase != "over":
+                assert engine.legal_decisions(child, engine.pending_player(child))
+            tried[0] += 1
+
+    random_game(players, f"sound-{n}", mode, rng_seed=n, max_decisions=500, each=each)
+    assert tried[0] > 0
+
+
+def test_api_surface():
+    assert isinstance(engine.ENGINE_VERSION, str) and engine.ENGINE_VERSION
+    assert engine.MODES == ("printed", "yucata")
+    st = table(tokens={1: 4}, vp_cards={1: ["VP9"]})
+    assert st.vp(1) == 13 and st.vp(0) == 0 and not st.finished
+    assert engine.normalise({"type": "play", "card": 5, "extra": 1}) == {"type": "play", "card": 5}
+
+
+def test_identical_copies_in_hand_are_separate_options():
+    """docs/rules.md 'Where we chose' 6."""
+    st = table(hands={0: ["red Farmer", "red Farmer"]})
+    plays = [o["card"] for o in engine.legal_decisions(st, 0) if o["type"] == "play"]
+    assert plays == [40, 41]

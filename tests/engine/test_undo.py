@@ -3,6 +3,8 @@ information (a draw, a shuffle, a refill, a search of the discard pile) or that 
 is itself a log entry, and replaying a log with undo entries gives the live state."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as S
 
 import engine
 from engine.state import _FIELDS
@@ -154,3 +156,26 @@ def test_replay_of_a_log_with_undo_equals_the_live_state():
         st, log = random_game(2 + n % 3, f"undo-{n}", ("printed", "yucata")[n % 2], rng_seed=n, each=each)
         assert engine.replay(st.num_players, st.seed, st.mode, log) == st
     assert len(undone) > 10  # the random bot does undo now and then: the test exercises it
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=S.integers(2, 4), mode=S.sampled_from(["printed", "yucata"]), n=S.integers(0, 10**6))
+def test_undo_restores_the_state_before_the_last_decision(players, mode, n):
+    history = []  # the state before each decision of the current turn still in force
+    checked = [0]
+
+    def each(st, seat, decision):
+        if history and history[-1][0] != st.turn:
+            history.clear()
+        if {"type": "undo"} in engine.legal_decisions(st, seat):
+            child = st.clone()
+            engine.apply(child, seat, {"type": "undo"})
+            assert same_game(child, history[-1][1])
+            checked[0] += 1
+        if decision["type"] == "undo":
+            history.pop()
+        else:
+            history.append((st.turn, st.clone()))
+
+    random_game(players, f"undo-prop-{n}", mode, rng_seed=n, max_decisions=400, each=each)
+    assert checked[0] > 0
