@@ -232,10 +232,14 @@ def poll(request, pk):
         shown = int(request.GET.get("seq", ""))
     except ValueError:
         shown = -1
-    if shown == seq and request.GET.get("status", status) == status:
+    shown_status = request.GET.get("status", status)
+    if shown == seq and shown_status == status:
         return HttpResponse(status=204)
     response = HttpResponse(json.dumps({"seq": seq, "status": status}), content_type="application/json")
-    response["HX-Trigger"] = "table-changed"
+    if shown_status != status and shown_status == Game.Status.OPEN:
+        response["HX-Refresh"] = "true"  # the waiting room becomes the table: load the whole page
+    else:
+        response["HX-Trigger"] = "table-changed"
     return response
 
 
