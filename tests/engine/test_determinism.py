@@ -219,4 +219,4 @@ def test_replay_of_decisions_with_extra_fields_equals_the_live_state():
             decision["tier"] = 4
         engine.apply(st, seat, decision)
         log.append((seat, decision))
-    assert engine.replay(2, "extra-fields", "printed", log) == st
+        assert engine.replay(2, "extra-fields", "printed", log) == st
