@@ -32,11 +32,19 @@ def new_game(players, seed, mode="printed"):
     return st
 
 
-def replay(players, seed, mode, log):
-    """The state after the stored log ``[(seat, decision), ...]`` (undo entries included)."""
+def replay(players, seed, mode, log, validate=False):
+    """The state after the stored log ``[(seat, decision), ...]`` (undo entries included).
+
+    ``validate=True`` checks every entry as if it were submitted now (for audits after an engine
+    change); an entry that is not legal raises ``IllegalDecision`` with ``index`` (0-based) set."""
     st = new_game(players, seed, mode)
-    for seat, decision in log:
-        apply(st, seat, decision, trusted=True)
+    for index, (seat, decision) in enumerate(log):
+        try:
+            apply(st, seat, decision, trusted=not validate)
+        except IllegalDecision as exc:
+            exc.index = index
+            exc.message = f"entry {index + 1}: {exc.message}"
+            raise
     return st
 
 

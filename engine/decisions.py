@@ -43,7 +43,7 @@ def normalise(decision):
     if not isinstance(decision, dict):
         raise IllegalDecision("A decision must be a JSON object.", "malformed")
     kind = decision.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         raise IllegalDecision(f"Unknown decision type: {str(kind)[:40]!r}.", "malformed")
     clean = {"type": kind}
     for field in _FIELDS[kind]:
@@ -74,9 +74,10 @@ def legal_decisions(st, seat):
 
 def apply(st, seat, decision, trusted=False):
     """Apply one decision of ``seat``; returns the events it caused. ``trusted`` skips validation
-    (replaying a log whose every entry was validated when it was submitted)."""
+    (replaying a log whose every entry was validated when it was submitted); the decision is still
+    normalised, so a stored decision with extra fields replays exactly as it was applied."""
+    decision = normalise(decision)
     if not trusted:
-        decision = normalise(decision)
         _validate(st, seat, decision)
     st.seq += 1
     events = [{"t": "decided", "seat": seat}]  # who made the entry, for the log in words

@@ -9,3 +9,7 @@ class IllegalDecision(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+        self.index = None  # set by replay(validate=True): the failing entry
+
+    def __str__(self):
+        return self.message

@@ -6,7 +6,7 @@ wrapped in ``gettext_noop`` so that Django's makemessages finds it; the web laye
 ``gettext`` to translate the template and the card names.
 """
 
-from .cards import COLOURS, COLOUR_OF, PROFESSION_OF, PROFESSIONS, VP_KIND_OF
+from .cards import COLOUR_OF, COLOURS, PROFESSION_OF, PROFESSIONS, VP_KIND_OF
 
 
 def gettext_noop(message):
@@ -124,7 +124,8 @@ def _sentences(e, viewer, names, _, st):
     if t in ("tokens", "actions"):
         return [_(T[t]).format(player=player, count=e["count"])]
     if t == "trade":
-        return [_(T["trade"]).format(player=player, target=target, gave=_cards(e["gave"], _), took=_cards(e["took"], _))]
+        gave, took = _cards(e["gave"], _), _cards(e["took"], _)
+        return [_(T["trade"]).format(player=player, target=target, gave=gave, took=took)]
     if t == "weave":
         key = "weave_back" if e["took"] else "weave"
         return [_(T[key]).format(player=player, placed=_cards(e["placed"], _), took=_cards(e["took"], _))]

@@ -195,6 +195,8 @@ def offer_ability(st, seat, key, level, source):
     if ability is None:
         return
     tiers = ability.tiers(st, seat, level)
+    if getattr(ability, "tiers_reveal", None) and ability.tiers_reveal(st, seat, level):
+        reveal(st)
     if not tiers:  # nothing can be done in full: the card was played for nothing (R5.1)
         return
     if st.mode == "yucata" and getattr(ability, "automatic_in_yucata", False):

@@ -6,13 +6,16 @@ spectator's view; once the game is over everyone sees everything, the seed inclu
 it against what the viewer may see.
 """
 
+from .abilities import ABILITIES
 from .cards import PROFESSIONS, card_json, vp_json
 
 _PENDING_PUBLIC = ("seat", "kind", "ability", "tier", "target", "left")
 
 
-def view(st, viewer=None):
-    over = st.phase == "over"
+def view(st, viewer=None, reveal_all=False):
+    """``reveal_all`` discloses everything (hands, decks, the whole pile, completed chapters, the seed)
+    while keeping the live fields of the moment: for replaying a finished game step by step."""
+    over = st.phase == "over" or reveal_all
     players = []
     for seat, player in enumerate(st.players):
         sees_all = over or seat == viewer
@@ -66,10 +69,14 @@ def view(st, viewer=None):
 
 
 def _pending(st, viewer):
-    if st.phase == "over":
+    if st.phase == "over" or not st.stack:
         return None
     prompt = st.stack[-1]
     pending = {key: prompt[key] for key in _PENDING_PUBLIC if key in prompt}
+    if prompt["kind"] == "ability":
+        step = ABILITIES[prompt["ability"]].step(st, prompt)
+        if step is not None:
+            pending["phase"] = step[0]  # what the offered options mean: give, take, back, place, ...
     if prompt.get("card") is not None and prompt["kind"] in ("choose_tier", "pay"):
         card = prompt["card"]
         pending["card"] = vp_json(card) if card >= 120 else card_json(card)

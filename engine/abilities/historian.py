@@ -48,6 +48,11 @@ class Historian(Ability):
             tiers.append(4)
         return tiers
 
+    def tiers_reveal(self, st, seat, level):
+        """Whether T2/T4 can be carried out depends on the hidden part of the pile, so offering them is
+        itself a look below the top (R14): undo may not go back past it."""
+        return level >= 2 and len(st.discard) > 1
+
     def start(self, st, ctx):
         if ctx["tier"] > 0:
             reveal(st)  # the player looks through the pile (hidden below its top)
@@ -74,6 +79,8 @@ class Historian(Ability):
     def resolve(self, st, ctx):
         if ctx["tier"] == 0:
             card = st.discard.pop()
+            if st.discard:
+                reveal(st)  # the card beneath is uncovered
             emit(st, {"t": "historian", "seat": ctx["seat"], "card": card})
             place(st, ctx["seat"], card)
 

@@ -152,8 +152,6 @@ def test_legal_lists_are_json_and_bounded():
     assert longest[0] <= 150
 
 
-@pytest.mark.xfail(reason="engine bug: an unhashable 'type' raises TypeError, not IllegalDecision (BUG-1)",
-                   strict=True)
 @pytest.mark.parametrize("bad", [{"type": ["play"]}, {"type": {"a": 1}}])
 def test_malformed_decision_type_not_a_string(bad):
     st = table(hands={0: ["red Farmer"]})
@@ -203,8 +201,6 @@ def test_identical_copies_in_hand_are_separate_options():
     assert plays == [40, 41]
 
 
-@pytest.mark.xfail(reason="engine bug: replay (trusted) does not normalise stored decisions, so extra fields "
-                          "make the replayed state differ from the live one (BUG-4)", strict=True)
 def test_replay_of_decisions_with_extra_fields_equals_the_live_state():
     """The web layer stores the decision as submitted (games/services.py); apply normalises it, so replaying
     the stored log must give the same state (issue 2 point 3)."""

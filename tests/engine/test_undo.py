@@ -110,8 +110,6 @@ def test_undo_past_historian_t0_taking_the_only_card_of_the_pile():
     assert st.discard[-1] == cid("purple Weaver")
 
 
-@pytest.mark.xfail(reason="engine bug: Historian T0 uncovers the next card of the pile, yet undo is still "
-                          "allowed (BUG-3)", strict=True)
 def test_no_undo_past_historian_t0_uncovering_the_next_card():
     """R14: the pile below its top is hidden. Taking the top card shows the card beneath it to everyone, so
     the decision revealed hidden information and cannot be taken back."""
