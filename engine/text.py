@@ -152,3 +152,56 @@ def _sentences(e, viewer, names, _, st):
     if t == "undo":
         return [_(T["undo"]).format(player=player)]
     return []
+
+
+# --- Card texts: what each tier and each VP card does (reference §6, §10), for the cards on the page ----
+PROFESSION_TIERS = {
+    "assassin": [
+        (0, gettext_noop("Discard 1 card from another player's guildhall.")),
+        (2, gettext_noop("Discard 2 cards of two different chapters from one other player's guildhall.")),
+        (4, gettext_noop("Discard 2 cards from one other player's guildhall.")),
+    ],
+    "dancer": [
+        (0, gettext_noop("Draw 1 card per Dancer in your guildhall (or fewer), then gain 1 action.")),
+    ],
+    "farmer": [
+        (1, gettext_noop("Gain 1 VP token.")),
+        (3, gettext_noop("Gain 2 VP tokens.")),
+    ],
+    "historian": [
+        (0, gettext_noop("Put the top card of the discard pile into your guildhall.")),
+        (2, gettext_noop("Search the discard pile and put 1 card from it into your guildhall.")),
+        (4, gettext_noop("Search the discard pile and put 2 cards from it into your guildhall.")),
+    ],
+    "trader": [
+        (0, gettext_noop("Swap 1 card of your guildhall with 1 card of another player's guildhall.")),
+        (2, gettext_noop("Swap 2 cards of your guildhall with 2 cards of one other player's guildhall.")),
+        (4, gettext_noop("Swap one of your chapters with one chapter of another player.")),
+    ],
+    "weaver": [
+        (0, gettext_noop("Put 1 card from your hand into your guildhall.")),
+        (2, gettext_noop("Put 2 cards from your hand into your guildhall and take 1 card of it back into your hand.")),
+        (4, gettext_noop("Put any number of cards from your hand into your guildhall and take 2 cards of it back.")),
+    ],
+}
+
+VP_ABILITY_TEXT = {
+    "VP2-Chapter": gettext_noop("Move one whole chapter of another player into your guildhall."),
+    "VP3-Draw6": gettext_noop("Draw 6 cards."),
+    "VP3-Swap1for2": gettext_noop("Give 1 card of your guildhall for 2 cards of one other player's guildhall."),
+    "VP3-PlaceHand": gettext_noop("Put any number of cards from your hand into your guildhall."),
+    "VP4-StealCard": gettext_noop("Move 1 card of another player's guildhall into yours."),
+    "VP4-Action": gettext_noop("Gain 1 action."),
+    "VP5": "",
+    "VP7-2Actions": gettext_noop("Gain 2 actions."),
+    "VP9": "",
+}
+
+
+def tier_text(profession, tier, gettext=None):
+    """The text of one tier ('' for a Dancer's lower levels beyond the single text)."""
+    _ = gettext or (lambda m: m)
+    for threshold, text in PROFESSION_TIERS[profession]:
+        if threshold == tier or profession == "dancer":
+            return _(text)
+    return ""
