@@ -216,3 +216,12 @@ def test_replay_of_decisions_with_extra_fields_equals_the_live_state():
         engine.apply(st, seat, decision)
         log.append((seat, decision))
         assert engine.replay(2, "extra-fields", "printed", log) == st
+
+
+def test_apply_returns_the_events_of_the_entry():
+    st = table(hands={0: ["purple Farmer"]}, halls={0: ["red Farmer"]})
+    purple_farmer = 2 * 20 + 4 * 4  # profession*20 + colour*4 + copy
+    events = engine.apply(st, 0, {"type": "play", "card": purple_farmer})
+    assert events == st.events[st.seq]
+    assert events[0] == {"t": "decided", "seat": 0}
+    assert {"t": "play", "seat": 0, "card": purple_farmer} in events
