@@ -5,7 +5,7 @@ caller's seat (or for a spectator): never from the raw state. The seed is only s
 is over (its commitment is public from the start, so anyone can then check it).
 """
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext as _
 
 import engine
@@ -40,13 +40,16 @@ def games_for(user, filter_=None):
             _("filter must be one of: %(values)s.") % {"values": ", ".join(FILTERS)},
             code="bad_filter",
         )
-    return qs.prefetch_related("seats__user").order_by("-id")
+    return qs.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user"))).order_by("-id")
 
 
 def get_game(game_id):
+    from .services import parse_game_id
+
     try:
-        return Game.objects.prefetch_related("seats__user").get(pk=int(game_id))
-    except (Game.DoesNotExist, TypeError, ValueError, OverflowError):
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        return Game.objects.prefetch_related(seats).get(pk=parse_game_id(game_id))
+    except Game.DoesNotExist:
         raise NotFound() from None
 
 

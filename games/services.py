@@ -38,24 +38,50 @@ class DecisionResult:
     game: Game
     entry: LogEntry
     state: object  # the engine state after the decision (owned by the caller)
+    to_move: str | None  # display name of the seat now to move, None once the game is over
 
 
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def _lock_game(game_id):
+MAX_ID = 2**63 - 1
+
+
+def parse_game_id(game_id):
+    """The game id as an int in the database's range, or NotFound."""
+    if isinstance(game_id, bool):
+        raise NotFound()
     try:
         game_id = int(game_id)
     except (TypeError, ValueError):
         raise NotFound() from None
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound()
+    return game_id
+
+
+def _lock_game(game_id):
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except (Game.DoesNotExist, OverflowError):
+        return Game.objects.select_for_update().get(pk=parse_game_id(game_id))
+    except Game.DoesNotExist:
         raise NotFound() from None
 
 
-def _seats_by_position(game):
-    return {s.position: s for s in game.seats.select_related("user") if s.position is not None}
+def _lock_game_with_seats(game_id):
+    """Lock the game row and read its seated players in one query (the hot path of every decision)."""
+    game_id = parse_game_id(game_id)
+    seats = list(
+        Seat.objects.select_related("game", "user")
+        .select_for_update(of=("game",))
+        .filter(game_id=game_id, position__isnull=False)
+        .order_by()
+    )
+    if not seats:
+        return _lock_game(game_id), {}
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    return game, {s.position: s for s in seats}
 
 
 def _denormalise(game, state, seats_by_pos):
@@ -245,8 +271,7 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         raise IllegalDecision(_("A decision must be a JSON object."), code="malformed")
 
     with transaction.atomic():
-        game = _lock_game(game_id)
-        seats_by_pos = _seats_by_position(game)
+        game, seats_by_pos = _lock_game_with_seats(game_id)
         if isinstance(actor, Seat):
             seat = seats_by_pos.get(actor.position) if actor.game_id == game.pk else None
             if seat is None or seat.pk != actor.pk:
@@ -275,10 +300,8 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
             raise IllegalDecision(str(getattr(exc, "message", exc)), code=code) from None
 
         try:
-            with transaction.atomic():
-                entry = LogEntry.objects.create(
-                    game=game, seq=game.seq + 1, seat=seat.position, decision=decision
-                )
+            # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
+            entry = LogEntry.objects.create(game=game, seq=game.seq + 1, seat=seat.position, decision=decision)
         except IntegrityError:
             # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode).
             raise StaleSeq(game.seq + 1) from None
@@ -286,7 +309,9 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         game.save(update_fields=_DENORMALISED_FIELDS)
         state_cache.store_state(game, state, on_commit=True)
         _after_commit(game, seat.position, seats_by_pos, by_bot_runner=by_bot_runner)
-    return DecisionResult(game=game, entry=entry, state=state)
+    next_seat = seats_by_pos.get(game.to_move_position)
+    to_move = next_seat.display_name if next_seat is not None and game.status == Game.Status.ACTIVE else None
+    return DecisionResult(game=game, entry=entry, state=state, to_move=to_move)
 
 
 # --- bots ---------------------------------------------------------------------------------------

@@ -133,7 +133,7 @@ class GameViewSet(viewsets.ViewSet):
                 "seq": game.seq,
                 "status": game.status,
                 "turn": game.turn,
-                "to_move": selectors.to_move_name(game),
+                "to_move": result.to_move,
             },
             status=status.HTTP_201_CREATED,
         )

@@ -2,6 +2,8 @@
 
 import random
 
+from django.test import TestCase
+
 import engine
 from games import cache as state_cache
 from games import services
@@ -31,12 +33,15 @@ def choose(game, rng=None, kind="random"):
 
 
 def play(game, moves, rng=None):
-    """Play ``moves`` decisions (or until the game is over) through submit_decision."""
+    """Play ``moves`` decisions (or until the game is over) through submit_decision, running the
+    on-commit work (state cache, hooks) as a real commit would."""
     rng = rng or random.Random(0)
     for _ in range(moves):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
             return
-        seat, decision = choose(game, rng)
+        seat = game.seats.get(position=game.to_move_position)
+        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
         actor = seat if seat.is_bot else seat.user
-        services.submit_decision(game.pk, actor, game.seq, decision)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            services.submit_decision(game.pk, actor, game.seq, decision)

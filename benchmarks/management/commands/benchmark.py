@@ -1,0 +1,270 @@
+"""Benchmark: gunicorn on PostgreSQL + Redis, N concurrent API clients playing games.
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://... python manage.py benchmark --clients 8
+
+Three phases against one gunicorn started by this command (BENCHMARK_ENDPOINTS=1 mounts the floor):
+1. floor: each client POSTs /api/bench/floor/ (token auth + throttle + insert one row) for --duration s;
+2. decisions: each client plays two-player games through the API (GET the game, pick a legal
+   decision, POST it), a new game whenever one ends, for --duration s; the POSTs are timed;
+3. seq: one client times --samples decisions in a game at seq ~10 and in one at seq ~--long-seq.
+Prints decisions/s and p50/p95/p99 next to the floor, and the seq ratio. Not a test: it only reports.
+"""
+
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from rest_framework.authtoken.models import Token
+
+import engine
+from games import cache as state_cache
+from games import services
+from games.models import Game
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Client:
+    def __init__(self, port, token):
+        self.port = port
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+
+    def request(self, method, path, body=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        data = json.dumps(body) if body is not None else None
+        start = time.perf_counter()
+        conn.request(method, path, body=data, headers=self.headers)
+        response = conn.getresponse()
+        payload = response.read()
+        elapsed = time.perf_counter() - start
+        conn.close()
+        return response.status, (json.loads(payload) if payload else None), elapsed
+
+
+def pick(legal, rng):
+    options = [d for d in legal if d["type"] != "undo"] or legal
+    return rng.choice(options)
+
+
+class Command(BaseCommand):
+    help = "Benchmark the decision endpoint against a floor endpoint on gunicorn + PostgreSQL + Redis."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--clients", type=int, default=8)
+        parser.add_argument("--duration", type=float, default=20.0, help="seconds per concurrent phase")
+        parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+        parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
+        parser.add_argument("--long-seq", type=int, default=1000)
+        parser.add_argument("--samples", type=int, default=60)
+        parser.add_argument("--port", type=int, default=0, help="default: a free port")
+        parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
+
+    def handle(self, *args, **opts):
+        if connection.vendor != "postgresql" or not settings.REDIS_URL:
+            if not opts["allow_embedded"]:
+                raise CommandError("Set DATABASE_URL (PostgreSQL) and REDIS_URL, or pass --allow-embedded.")
+        call_command("migrate", verbosity=0)
+        self.rng = random.Random(1)
+        n = opts["clients"]
+        tokens = self._users(2 * n)
+        port = opts["port"] or self._free_port()
+        server = self._start_gunicorn(port, opts["workers"], opts["threads"])
+        try:
+            self._wait_ready(port, server)
+            self.stdout.write(
+                f"gunicorn: {opts['workers']} workers x {opts['threads']} threads on :{port}; "
+                f"db {connection.vendor}; cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
+                f"{n} clients, {opts['duration']:.0f}s per phase"
+            )
+            floor = self._phase(n, opts["duration"], lambda i, stop: self._floor_client(port, tokens[2 * i], stop))
+            decisions = self._phase(
+                n, opts["duration"], lambda i, stop: self._game_client(port, tokens, 2 * i, stop)
+            )
+            self._report("floor (auth + insert)", floor, opts["duration"])
+            self._report("decision POST", decisions, opts["duration"])
+            ratio = pct(decisions, 50) / pct(floor, 50)
+            self.stdout.write(f"p50 decision / p50 floor = {ratio:.2f}  (goal <= 2.0)")
+            self._seq_phase(port, tokens[0], tokens[1], opts["long_seq"], opts["samples"])
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+    # --- set-up ---------------------------------------------------------------------------------
+    def _users(self, count):
+        User = get_user_model()
+        tokens = []
+        for i in range(count):
+            user, created = User.objects.get_or_create(username=f"bench_{i}")
+            if created:
+                user.set_unusable_password()
+                user.save()
+            tokens.append(Token.objects.get_or_create(user=user)[0].key)
+        return tokens
+
+    def _free_port(self):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+
+    def _start_gunicorn(self, port, workers, threads):
+        env = dict(os.environ)
+        env.update(
+            BENCHMARK_ENDPOINTS="1",
+            DEBUG="0",
+            SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(50),
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            # DRF's throttle keeps every request's time in the cache for the window; at a benchmark's
+            # thousands of requests a minute per user that history, not the app, would be measured.
+            THROTTLE_WRITE_RATE="",
+            DJANGO_SETTINGS_MODULE="guildhall_site.settings",
+        )
+        cmd = [
+            sys.executable, "-m", "gunicorn", "guildhall_site.wsgi:application",
+            "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
+            "--log-level", "warning",
+        ]
+        return subprocess.Popen(cmd, env=env, cwd=settings.BASE_DIR)
+
+    def _wait_ready(self, port, server):
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if server.poll() is not None:
+                raise CommandError(f"gunicorn exited with status {server.returncode}")
+            try:
+                status, _, _ = Client(port, "x").request("GET", "/api/v1/games/")
+                if status in (401, 200):
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise CommandError("gunicorn did not answer within 60 s")
+
+    # --- phases ---------------------------------------------------------------------------------
+    def _phase(self, n, duration, client_fn):
+        stop = time.monotonic() + duration
+        results = [[] for _ in range(n)]
+
+        def run(i):
+            results[i] = client_fn(i, stop)
+
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return [x for r in results for x in r]
+
+    def _floor_client(self, port, token, stop):
+        client = Client(port, token)
+        latencies = []
+        while time.monotonic() < stop:
+            status, _, elapsed = client.request("POST", "/api/bench/floor/", {"n": 1})
+            if status != 201:
+                raise CommandError(f"floor endpoint answered {status}")
+            latencies.append(elapsed)
+        return latencies
+
+    def _game_client(self, port, tokens, first, stop):
+        rng = random.Random(first)
+        a, b = Client(port, tokens[first]), Client(port, tokens[first + 1])
+        clients = {f"bench_{first}": a, f"bench_{first + 1}": b}
+        latencies = []
+        while time.monotonic() < stop:
+            status, game, _ = a.request("POST", "/api/v1/games/", {"seats": 2})
+            if status != 201:
+                raise CommandError(f"create refused: {status} {game}")
+            status, game, _ = b.request("POST", f"/api/v1/games/{game['id']}/join/")
+            if status != 200:
+                raise CommandError(f"join refused: {status} {game}")
+            to_move = game["to_move"]
+            while to_move and time.monotonic() < stop:
+                client = clients[to_move]
+                status, detail, _ = client.request("GET", f"/api/v1/games/{game['id']}/")
+                body = {"expected_seq": detail["seq"], "decision": pick(detail["legal"], rng)}
+                status, result, elapsed = client.request("POST", f"/api/v1/games/{game['id']}/decisions/", body)
+                if status != 201:
+                    raise CommandError(f"decision refused: {status} {result}")
+                latencies.append(elapsed)
+                to_move = result["to_move"]
+        return latencies
+
+    def _seq_phase(self, port, token_a, token_b, long_seq, samples):
+        users = [Token.objects.get(key=t).user for t in (token_a, token_b)]
+        clients = {u.username: Client(port, t) for u, t in zip(users, (token_a, token_b), strict=True)}
+        short = self._game_at(users, 10)
+        t0 = time.monotonic()
+        long = self._game_at(users, long_seq)
+        self.stdout.write(f"built a game at seq {long.seq} in {time.monotonic() - t0:.1f}s (in-process)")
+        # Alternate between the two games, so that load on the machine weighs on both alike.
+        labels = {short.pk: "seq ~10", long.pk: f"seq ~{long.seq}"}
+        samples_by_game = {short.pk: ([], []), long.pk: ([], [])}
+        for _ in range(samples):
+            for game in (short, long):
+                game.refresh_from_db()
+                if game.status != Game.Status.ACTIVE:
+                    continue
+                client = clients[game.to_move_user.username]
+                _, detail, get_elapsed = client.request("GET", f"/api/v1/games/{game.pk}/")
+                body = {"expected_seq": detail["seq"], "decision": pick(detail["legal"], self.rng)}
+                status, result, elapsed = client.request("POST", f"/api/v1/games/{game.pk}/decisions/", body)
+                if status != 201:
+                    raise CommandError(f"decision refused: {status} {result}")
+                samples_by_game[game.pk][0].append(elapsed)
+                samples_by_game[game.pk][1].append(get_elapsed)
+        for pk, (posts, gets) in samples_by_game.items():
+            self.stdout.write(
+                f"{labels[pk]:>10}: decision POST p50 {pct(posts, 50) * 1000:6.1f} ms, "
+                f"GET game p50 {pct(gets, 50) * 1000:6.1f} ms  ({len(posts)} samples)"
+            )
+        ratio = pct(samples_by_game[long.pk][0], 50) / pct(samples_by_game[short.pk][0], 50)
+        self.stdout.write(f"p50 at seq ~{long.seq} / p50 at seq ~10 = {ratio:.2f}  (goal <= 1.2)")
+
+    def _game_at(self, users, target):
+        """A two-player game of ``users`` advanced in-process to seq >= target (undo pads long logs)."""
+        for _attempt in range(20):
+            game = services.create_game(users[0], seats=2)
+            services.join(game.pk, users[1])
+            undo_bias = 0.0 if target <= 50 else 0.7
+            while True:
+                game.refresh_from_db()
+                if game.seq >= target or game.status != Game.Status.ACTIVE:
+                    break
+                state = state_cache.load_state(game)
+                seat = game.to_move_position
+                legal = engine.legal_decisions(state, seat)
+                undo = [d for d in legal if d["type"] == "undo"]
+                decision = undo[0] if undo and self.rng.random() < undo_bias else pick(legal, self.rng)
+                actor = next(u for u in users if u.pk == game.to_move_user_id)
+                services.submit_decision(game.pk, actor, game.seq, decision)
+            if game.status == Game.Status.ACTIVE and game.seq >= target:
+                return game
+        raise CommandError(f"could not build a game reaching seq {target}")
+
+    def _report(self, label, latencies, duration):
+        ms = [x * 1000 for x in latencies]
+        self.stdout.write(
+            f"{label:>22}: {len(ms) / duration:7.1f} req/s  p50 {pct(ms, 50):6.1f}  p95 {pct(ms, 95):6.1f}  "
+            f"p99 {pct(ms, 99):6.1f} ms  (n={len(ms)}, mean {statistics.fmean(ms) if ms else 0:.1f})"
+        )
