@@ -5,11 +5,21 @@ polyline per seat, a dot per turn with its number in a ``<title>``, axis ticks, 
 table for screen readers and for the tests.
 """
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 16, 14, 34
 # Distinguishable in colour and in grey; seats also differ by dash pattern.
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 SEAT_DASHES = ("", "6 3", "2 3", "8 3 2 3")
+
+
+def _n(value):
+    """A coordinate as SVG wants it: a plain string with a dot (a float in a template would be localised,
+    e.g. "12,5" in German, which SVG does not read)."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _ticks(low, high, count):
@@ -31,11 +41,11 @@ def chart(vp_by_turn, names, current_turn=None):
 
     def x(turn):
         if last == first:
-            return LEFT + plot_w / 2
-        return round(LEFT + (turn - first) * plot_w / (last - first), 1)
+            return _n(LEFT + plot_w / 2)
+        return _n(LEFT + (turn - first) * plot_w / (last - first))
 
     def y(vp):
-        return round(TOP + plot_h - vp * plot_h / top_vp, 1)
+        return _n(TOP + plot_h - vp * plot_h / top_vp)
 
     series = []
     for seat in range(seats):
@@ -53,6 +63,23 @@ def chart(vp_by_turn, names, current_turn=None):
                 "final": points[-1]["vp"] if points else 0,
             }
         )
+    point_title = _("%(name)s, turn %(turn)s: %(vp)s VP")
+    for line in series:
+        # Hundreds of dots on a long game: drawn here, not in a template loop (escaped, numbers only).
+        line["dots"] = mark_safe(
+            "".join(
+                f'<circle cx="{p["x"]}" cy="{p["y"]}" r="2.5" fill="{line["colour"]}" data-turn="{p["turn"]}" '
+                f'data-vp="{p["vp"]}"><title>'
+                f"{escape(point_title % {'name': line['name'], 'turn': p['turn'], 'vp': p['vp']})}</title></circle>"
+                for p in line["points"]
+            )
+        )
+    rows = mark_safe(
+        "".join(
+            f'<tr data-turn="{t}"><th scope="row">{t}</th>' + "".join(f"<td>{int(v)}</td>" for v in vps) + "</tr>"
+            for t, vps in vp_by_turn
+        )
+    )
     return {
         "width": WIDTH,
         "height": HEIGHT,
@@ -66,4 +93,5 @@ def chart(vp_by_turn, names, current_turn=None):
         "y_ticks": [{"vp": v, "y": y(v)} for v in _ticks(0, top_vp, 5)],
         "current_x": x(current_turn) if current_turn is not None and first <= current_turn <= last else None,
         "rows": [{"turn": t, "vps": list(v)} for t, v in vp_by_turn],
+        "rows_html": rows,
     }

@@ -17,8 +17,6 @@ SORT_CHOICES = [
     ("turns", _("Fewest turns")),
     ("-duration", _("Longest")),
     ("duration", _("Shortest")),
-    ("-players", _("Most players")),
-    ("players", _("Fewest players")),
 ]
 
 

@@ -6,13 +6,17 @@ shows the table from the viewer's seat (or a spectator's) up to the present, exa
 """
 
 import inspect
+import logging
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import engine
 from games.models import Game, LogEntry
 
+logger = logging.getLogger(__name__)
 REPLAYABLE = (Game.Status.ACTIVE, Game.Status.FINISHED)
 _ENGINE_REVEALS = "reveal_all" in inspect.signature(engine.view).parameters
 
@@ -114,7 +118,30 @@ def build(game, step=None, log=None):
 
 
 def log_in_words(game, replay, viewer):
-    """Every visible log entry in words, redacted for ``viewer`` (all shown once the game is over)."""
+    """Every visible log entry in words, redacted for ``viewer`` (all shown once the game is over).
+
+    A finished game's log reads the same for everyone and never changes: it is cached per language."""
+    if not replay.final.finished:
+        return _log_in_words(game, replay, viewer)
+    key = (
+        f"history:log:{game.pk}:{game.seed_commitment[:16]}:{engine.ENGINE_VERSION}:{get_language()}"
+        f":{len(replay.log)}"
+    )
+    try:
+        entries = cache.get(key)
+    except Exception:  # the cache is an optimisation only
+        logger.warning("history log cache unreachable", exc_info=True)
+        entries = None
+    if entries is None:
+        entries = _log_in_words(game, replay, None)
+        try:
+            cache.set(key, entries, timeout=30 * 24 * 3600)
+        except Exception:
+            logger.warning("history log cache unreachable", exc_info=True)
+    return entries
+
+
+def _log_in_words(game, replay, viewer):
     names = names_by_seat(game)
     return [
         {

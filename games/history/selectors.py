@@ -22,8 +22,6 @@ SORTS = {
     "finished": ("finished_at", "id"),
     "-turns": ("-turn", "-id"),
     "turns": ("turn", "id"),
-    "-players": ("-num_seats", "-finished_at", "-id"),
-    "players": ("num_seats", "-finished_at", "-id"),
     "-duration": ("-duration", "-id"),
     "duration": ("duration", "id"),
 }

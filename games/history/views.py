@@ -93,7 +93,7 @@ def replay_view(request, game_id):
         "next_step": min(rp.step + 1, rp.steps),
         "turn": rp.turn_of_step[rp.step],
         "table": present.table(view, names, viewer),
-        "log": replay.log_in_words(game, rp, viewer),
+        "log_items": present.log_items(replay.log_in_words(game, rp, viewer), rp.step),
         "chart": chart.chart(rp.vp_by_turn, names, rp.turn_of_step[rp.step]),
         "seed": view.get("seed") if finished else None,
     }
