@@ -37,13 +37,14 @@ def _cache_set(key, state):
         logger.warning("state cache unreachable on set", exc_info=True)
 
 
-def replay(game, upto=None):
-    """Replay the stored log of ``game`` (up to entry ``upto``, default all) through the engine."""
+def replay(game, upto=None, validate=False):
+    """Replay the stored log of ``game`` (up to entry ``upto``, default all) through the engine;
+    ``validate`` re-checks every entry (audits: raises engine.IllegalDecision naming the entry)."""
     entries = LogEntry.objects.filter(game_id=game.pk).order_by("seq")
     if upto is not None:
         entries = entries.filter(seq__lte=upto)
     log = [(seat, decision) for seat, decision in entries.values_list("seat", "decision")]
-    return engine.replay(game.num_seats, game.seed, game.mode, log)
+    return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate)
 
 
 def load_state(game):

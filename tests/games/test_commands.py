@@ -33,7 +33,7 @@ def test_replay_games_reports_an_unreplayable_log(make_user, capsys):
     Game.objects.filter(pk=game.pk).update(seq=3)
     with pytest.raises(CommandError):
         call_command("replay_games")
-    assert "entry 3 is not legal now" in capsys.readouterr().out
+    assert "replay refused entry 3:" in capsys.readouterr().out
 
 
 def test_demo_setup_twice_is_harmless(capsys):

@@ -12,19 +12,13 @@ def check_game(game):
     """A list of problems (strings) with ``game``; empty when its log replays to its stored fields."""
     problems = []
     try:
-        state = state_cache.replay(game)
-        # An audit: also re-validate every stored decision (engine.replay trusts the log).
-        checked = engine.new_game(game.num_seats, game.seed, game.mode)
-        for entry in game.log.order_by("seq").only("seq", "seat", "decision"):
-            try:
-                engine.apply(checked, entry.seat, entry.decision)
-            except engine.IllegalDecision as exc:
-                problems.append(f"entry {entry.seq} is not legal now: {exc}")
-                break
+        state = state_cache.replay(game, validate=True)  # every entry re-checked by the engine
+        if not state == state_cache.replay(game):
+            problems.append("the validated replay differs from the trusted replay the site uses")
+    except engine.IllegalDecision as exc:
+        return [f"replay refused {exc.message}"]
     except Exception as exc:  # any failure to replay is a finding, not a crash of the command
         return [f"replay failed: {type(exc).__name__}: {exc}"]
-    if not problems and not checked == state:
-        problems.append("validated replay differs from engine.replay")
     pending = engine.pending_player(state)
     expected = {
         "seq": (game.seq, state.seq),
