@@ -159,13 +159,13 @@ def enqueue_new(game_id):
 def _enqueue(ids, now):
     if not ids:
         return 0
-    from .tasks import deliver_notification
+    from .tasks import deliver_notification, publish
 
     Notification.objects.filter(pk__in=ids).update(enqueued_at=now)
     failed = []
     for pk in ids:
         try:
-            deliver_notification.apply_async((pk,), retry=False)
+            publish(deliver_notification, (pk,))
         except Exception:  # broker down: the relay will pick the row up again
             logger.warning("could not enqueue notification %s", pk, exc_info=True)
             failed.append(pk)

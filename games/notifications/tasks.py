@@ -53,10 +53,22 @@ def process_clock(game_id):
     return timeouts.process(game_id)
 
 
+def publish(task, args):
+    """Enqueue ``task(*args)`` now or fail fast: one connection attempt, no retries. The callers run
+    after a decision's commit; with the broker down they leave the work to the beat scans (the outbox
+    relay, the clock scan) instead of holding the request for seconds of kombu's default retries."""
+    app = task.app
+    if app.conf.task_always_eager:
+        return task.apply_async(args)
+    with app.pool.acquire(block=True, timeout=5) as connection:
+        connection.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
+        return task.apply_async(args, connection=connection, retry=False)
+
+
 def enqueue_clock(game_id):
     """Enqueue ``process_clock`` for one game; a broker error leaves it to the next scan."""
     try:
-        process_clock.apply_async((game_id,), retry=False)
+        publish(process_clock, (game_id,))
     except Exception:
         logger.warning("could not enqueue process_clock(%s)", game_id, exc_info=True)
         TimeControl.objects.filter(game_id=game_id).update(enqueued_at=None)

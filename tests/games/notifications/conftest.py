@@ -155,6 +155,56 @@ def commit(django_capture_on_commit_callbacks):
     return run
 
 
+class WorkerProcess:
+    """A second Celery worker in a process of its own (``celery -A guildhall_site worker``) on the
+    test's database, broker and SMTP server: a real other worker to race with."""
+
+    def __init__(self, broker_url, smtp_port, name):
+        from django.conf import settings
+        from django.db import connection
+
+        db = connection.settings_dict
+        self.name = name
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
+            "REDIS_URL": broker_url,
+            "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
+            "SITE_URL": settings.SITE_URL,
+            "CELERY_TASK_ALWAYS_EAGER": "0",
+        }
+        self.process = None
+
+    def __enter__(self):
+        import sys
+
+        celery = os.path.join(os.path.dirname(sys.executable), "celery")
+        self.process = subprocess.Popen(
+            [celery, "-A", "guildhall_site", "worker", "--pool", "solo", "-n", self.name, "-l", "warning",
+             "--without-mingle", "--without-gossip", "--without-heartbeat"],
+            env=self.env,
+            cwd=str(__import__("django.conf").conf.settings.BASE_DIR),
+        )
+        from guildhall_site.celery import app
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail("the worker process exited")
+            with contextlib.suppress(Exception):
+                if app.control.ping(destination=[self.name], timeout=0.5):
+                    return self
+        pytest.fail("the worker process did not answer")
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+
+
 def require_redis_binary():
     if shutil.which("redis-server") is None and os.environ.get("REQUIRE_SERVICES") != "1":
         pytest.skip("redis-server is not on PATH")
