@@ -40,6 +40,12 @@ def pick(rng, names, k):
     return chosen
 
 
+def copies(rng, names, k, used=()):
+    """k names drawn from ``names`` with repeats, at most 4 copies of a card counting ``used``."""
+    stock = [n for n in names for _ in range(4 - list(used).count(n))]
+    return rng.sample(stock, min(k, len(stock)))
+
+
 def complete(hall_cards):
     """Completion (R8.1) of a list of face-up cards: (cards left, number of chapters completed)."""
     by_prof = {}
@@ -187,7 +193,7 @@ def test_weaver_t2_t4_paths_equal_brute_force(n, tier):
     others = pool(["Farmer", "Trader"])
     hall = weavers + pick(rng, others, rng.randint(0, 3))
     hand_pool = others + ["red Weaver", "purple Weaver"]
-    hand = [rng.choice(hand_pool) for _ in range(rng.randint(0, 3 if tier == 4 else 4))]
+    hand = copies(rng, hand_pool, rng.randint(0, 3 if tier == 4 else 4), used=hall + ["purple Weaver"])
     st = table(hands={0: ["purple Weaver"] + hand}, halls={0: hall})
     do(st, ("play", "purple Weaver", 0))
     hall_cards, hand_cards = list(st.players[0].hall.values()), list(st.players[0].hand)
@@ -225,7 +231,7 @@ def test_historian_paths_equal_brute_force(n, tier):
     farmers = pool(["Farmer"], colours5)
     hall = [f"{c} Historian" for c in ["red", "blue", "yellow", "green"]] + pick(rng, farmers, rng.randint(0, 4))
     pile_pool = farmers + ["red Weaver", "blue Weaver"]
-    pile = [rng.choice(pile_pool) for _ in range(rng.randint(0, 6))]
+    pile = copies(rng, pile_pool, rng.randint(0, 6), used=hall + ["purple Historian"])
     st = table(hands={0: ["purple Historian"]}, halls={0: hall}, discard=pile)
     do(st, ("play", "purple Historian"))
     pile_cards = list(st.discard)
