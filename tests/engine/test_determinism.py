@@ -29,6 +29,14 @@ def test_replay_equals_live_state(players, mode, n, steps):
     if st.seq:
         assert engine.describe(replayed, st.seq, None, ["a", "b", "c", "d"]) == engine.describe(
             st, st.seq, None, ["a", "b", "c", "d"])
+    # the turn's undo snapshot survives replay and pickling (the web layer caches pickled states)
+    seat = engine.pending_player(st)
+    if seat is not None and {"type": "undo"} in engine.legal_decisions(st, seat):
+        unpickled = pickle.loads(pickle.dumps(st))
+        for other in (replayed, unpickled):
+            engine.apply(other, seat, {"type": "undo"})
+        engine.apply(st, seat, {"type": "undo"})
+        assert replayed == st and unpickled == st
 
 
 def test_replay_prefixes_and_a_different_seed_differ():
