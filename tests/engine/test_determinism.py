@@ -233,3 +233,20 @@ def test_apply_returns_the_events_of_the_entry():
     assert events == st.events[st.seq]
     assert events[0] == {"t": "decided", "seat": 0}
     assert {"t": "play", "seat": 0, "card": purple_farmer} in events
+
+
+def test_replay_validate_accepts_a_good_log_and_points_at_a_tampered_entry():
+    st, log = random_game(2, "audit", "printed", rng_seed=4, max_decisions=120)
+    assert engine.replay(2, "audit", "printed", log, validate=True) == st
+    tampered = list(log)
+    index = next(i for i, (_seat, d) in enumerate(log) if d["type"] == "play" and i > 20)
+    seat, decision = tampered[index]
+    tampered[index] = (seat, {"type": "play", "card": 200})
+    with pytest.raises(engine.IllegalDecision) as exc:
+        engine.replay(2, "audit", "printed", tampered, validate=True)
+    assert exc.value.index == index
+    assert str(exc.value).startswith(f"entry {index + 1}:")
+    tampered[index] = (1 - seat, decision)  # the right decision by the wrong seat
+    with pytest.raises(engine.IllegalDecision) as exc:
+        engine.replay(2, "audit", "printed", tampered, validate=True)
+    assert exc.value.index == index and exc.value.code == "not_your_turn"

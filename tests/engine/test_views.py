@@ -165,3 +165,23 @@ def test_finished_game_reveals_everything_and_the_seed():
         assert len(view["players"][1]["completed_cards"]) == 1
         assert len(view["deck"]) == len(st.deck) and len(view["discard"]) == len(st.discard)
         assert card_ids_in(view) == set(range(120))
+
+
+def test_reveal_all_view_for_replays_discloses_everything_but_keeps_the_moment():
+    st = table(hands={0: ["red Farmer"], 1: ["blue Weaver"]}, completed={1: ["dancer"]},
+               discard=["green Dancer", "red Trader"])
+    full = engine.view(st, None, reveal_all=True)
+    assert full["seed"] == st.seed and full["phase"] == "play" and full["pending"] == {"seat": 0, "kind": "action"}
+    assert card_ids_in(full) == set(range(120))
+    assert [c["id"] for c in full["players"][1]["hand"]] == [cid("blue Weaver")]
+    assert "seed" not in engine.view(st, None)  # the normal view is untouched
+
+
+def test_pending_phase_says_what_the_options_mean():
+    st = table(hands={0: ["red Trader"]}, halls={0: ["blue Farmer"], 1: ["red Dancer"]})
+    do(st, ("play", "red Trader"), ("tier", 0))
+    assert engine.view(st, 1)["pending"]["phase"] == "target"
+    do(st, ("target", 1))
+    assert engine.view(st, 0)["pending"]["phase"] == "give"
+    do(st, ("select", "blue Farmer"))
+    assert engine.view(st, 0)["pending"]["phase"] == "take"
