@@ -8,5 +8,5 @@ urlpatterns = [
     path("games/history/", views.history_list, name="history"),
     path("games/history/player/<str:username>/", views.player_history, name="history-player"),
     path("games/<int:game_id>/replay/", views.replay_view, name="game-replay"),
-    path("api/v1/games/<int:game_id>/record/", views.RecordView.as_view(), name="api-game-record"),
+    path("api/v1/games/<int:id>/record/", views.RecordView.as_view(), name="api-game-record"),
 ]

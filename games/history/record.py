@@ -53,48 +53,64 @@ REQUIRED = ("engine_version", "mode", "players", "seed", "seed_commitment", "dec
 def verify(record):
     """Replay ``record`` through the engine; returns a list of problems (empty: the record checks out)."""
     if not isinstance(record, dict):
-        return ["the record is not a JSON object"]
+        return [_("the record is not a JSON object")]
     missing = [key for key in REQUIRED if key not in record]
     if missing:
-        return [f"missing fields: {', '.join(missing)}"]
+        return [_("missing fields: %(fields)s") % {"fields": ", ".join(missing)}]
     problems = []
     seed = record["seed"]
     if not isinstance(seed, str) or not seed:
-        return ["seed: not a non-empty string"]
+        return [_("seed: not a non-empty string")]
     commitment = hashlib.sha256(seed.encode()).hexdigest()
     if commitment != record["seed_commitment"]:
-        problems.append(f"seed_commitment: sha256(seed) is {commitment}, the record says {record['seed_commitment']}")
+        problems.append(
+            _("seed_commitment: sha256(seed) is %(actual)s, the record says %(recorded)s")
+            % {"actual": commitment, "recorded": record["seed_commitment"]}
+        )
     if record["engine_version"] != engine.ENGINE_VERSION:
         problems.append(
-            f"engine_version: the record was played on engine {record['engine_version']!r}, "
-            f"this engine is {engine.ENGINE_VERSION!r}"
+            _("engine_version: the record was played on engine %(recorded)r, this engine is %(ours)r")
+            % {"recorded": record["engine_version"], "ours": engine.ENGINE_VERSION}
         )
     players = record["players"]
     if not isinstance(players, list):
-        return [*problems, "players: not a list"]
+        return [*problems, _("players: not a list")]
     try:
         state = engine.new_game(len(players), seed, record["mode"])
     except ValueError as exc:
-        return [*problems, f"cannot set up the game: {exc}"]
+        return [*problems, _("cannot set up the game: %(error)s") % {"error": exc}]
     decisions = record["decisions"]
     if not isinstance(decisions, list):
-        return [*problems, "decisions: not a list"]
+        return [*problems, _("decisions: not a list")]
     for number, entry in enumerate(decisions, start=1):
         if not (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[0], int)):
-            return [*problems, f"decision {number}: not a [seat, decision] pair"]
+            return [*problems, _("decision %(number)d: not a [seat, decision] pair") % {"number": number}]
         seat, decision = entry
         try:
             engine.apply(state, seat, decision)  # validated: a tampered log is refused here
         except engine.IllegalDecision as exc:
-            return [*problems, f"decision {number} (seat {seat}, {decision!r}) is not legal: {exc}"]
+            return [
+                *problems,
+                _("decision %(number)d (seat %(seat)s, %(decision)s) is not legal: %(error)s")
+                % {"number": number, "seat": seat, "decision": decision, "error": exc},
+            ]
     if not state.finished:
-        return [*problems, f"the game is not over after {len(decisions)} decisions"]
+        return [*problems, _("the game is not over after %(count)d decisions") % {"count": len(decisions)}]
     placings = list(state.placings)
     if record["placings"] != placings:
-        problems.append(f"placings: the replay gives {placings}, the record says {record['placings']}")
+        problems.append(
+            _("placings: the replay gives %(replayed)s, the record says %(recorded)s")
+            % {"replayed": placings, "recorded": record["placings"]}
+        )
     final_vp = [state.vp(seat) for seat in range(len(players))]
     if record["final_vp"] != final_vp:
-        problems.append(f"final_vp: the replay gives {final_vp}, the record says {record['final_vp']}")
+        problems.append(
+            _("final_vp: the replay gives %(replayed)s, the record says %(recorded)s")
+            % {"replayed": final_vp, "recorded": record["final_vp"]}
+        )
     if "winner" in record and record["winner"] != state.winner:
-        problems.append(f"winner: the replay gives seat {state.winner}, the record says {record['winner']}")
+        problems.append(
+            _("winner: the replay gives seat %(replayed)s, the record says %(recorded)s")
+            % {"replayed": state.winner, "recorded": record["winner"]}
+        )
     return problems

@@ -18,6 +18,7 @@ from games.models import Game
 
 from . import chart, present, record, replay, selectors
 from .forms import HistoryFilterForm
+from .serializers import RecordSerializer
 
 PAGE_SIZE = 25
 
@@ -105,7 +106,7 @@ class RecordView(APIView):
 
     @extend_schema(
         responses={
-            200: dict,
+            200: RecordSerializer,
             401: api_serializers.ErrorSerializer,
             404: api_serializers.ErrorSerializer,
             409: api_serializers.ErrorSerializer,
@@ -116,6 +117,6 @@ class RecordView(APIView):
             "every decision in order, placings and final VP. Check it with `manage.py verify_record FILE`."
         ),
     )
-    def get(self, request, game_id):
-        game = game_selectors.get_game(game_id)
+    def get(self, request, id):  # "id", as in every other /api/v1/games/{id}/ path
+        game = game_selectors.get_game(id)
         return Response(record.build_record(game))
