@@ -74,13 +74,14 @@ def replay_view(request, game_id):
     game = _game_or_404(game_id)
     if game.status not in replay.REPLAYABLE:
         raise Http404(_("This game has not started, so there is nothing to replay."))
-    finished = game.status == Game.Status.FINISHED
     viewer = replay.viewer_seat(game, request.user)
     try:
         step = int(request.GET.get("step", ""))
     except ValueError:
         step = None  # no step, or not a number: the last one
     rp = replay.build(game, step)
+    # Everything is revealed only when the row says finished and the log does end the game.
+    finished = game.status == Game.Status.FINISHED and rp.final.finished
     names = replay.names_by_seat(game)
     view = replay.step_view(rp.state, viewer, finished)
     context = {
