@@ -31,6 +31,7 @@ from .hooks import DecisionCommitted, run_hooks
 from .models import Game, LogEntry, Seat
 
 MIN_SEATS, MAX_SEATS = 2, 4
+_MISSING = object()
 
 
 @dataclass
@@ -291,6 +292,7 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         state = state_cache.load_state(game)
         if engine.pending_player(state) != seat.position:
             raise Forbidden(_("It is not your turn to decide."), code="not_your_turn")
+        legal = engine.legal_decisions(state, seat.position)
         try:
             engine.apply(state, seat.position, decision)
         except engine.IllegalDecision as exc:
@@ -299,6 +301,11 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
                 raise Forbidden(str(getattr(exc, "message", exc)), code=code) from None
             raise IllegalDecision(str(getattr(exc, "message", exc)), code=code) from None
 
+        # Store the engine's own form of the decision (the legal option it matched), not whatever
+        # extra fields a client sent along: the log keeps exactly what the rules looked at.
+        decision = next(
+            (d for d in legal if all(decision.get(k, _MISSING) == v for k, v in d.items())), decision
+        )
         try:
             # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
             entry = LogEntry.objects.create(game=game, seq=game.seq + 1, seat=seat.position, decision=decision)

@@ -196,3 +196,10 @@ def test_schema_and_docs_page(client, make_user):
         assert path in paths
     docs = client.get(reverse("api-docs"))
     assert docs.status_code == 200 and b"/api/v1/games/{id}/decisions/" in docs.content
+
+
+def test_unknown_api_urls_are_json_even_with_debug_on(make_user, api_client_for, settings):
+    settings.DEBUG = True
+    client = api_client_for(make_user())
+    for path in ("/api/nothing-here/", "/api/v1/games/abc/", "/api/v1/games/1/unknown-action/"):
+        assert_error(client.get(path), 404, "not_found")

@@ -210,3 +210,11 @@ def test_bots_move_until_a_human_is_to_move(make_user, django_capture_on_commit_
         seat=game.seats.get(user=alice).position
     )
     assert bot_entries.exists()
+
+
+def test_the_log_keeps_the_engines_form_of_a_decision(make_user):
+    game = started_game([make_user(), make_user()])
+    seat, decision = choose(game)
+    padded = {**decision, "comment": "x" * 500, "extra": [1, 2, 3]}
+    services.submit_decision(game.pk, seat.user, 0, padded)
+    assert LogEntry.objects.get(game=game).decision == decision
