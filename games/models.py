@@ -8,6 +8,7 @@ filtered and sorted without replaying; ``services.submit_decision`` keeps them i
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -137,9 +138,10 @@ class Seat(models.Model):
     def display_name(self):
         # Bot names contain a space, which no username may, so they never collide with a user.
         if self.is_bot:
+            kind = self.get_bot_kind_display()
             if self.position is None:
-                return f"Bot ({self.bot_kind})"
-            return f"Bot {self.position + 1} ({self.bot_kind})"
+                return gettext("Bot (%(kind)s)") % {"kind": kind}
+            return gettext("Bot %(number)d (%(kind)s)") % {"number": self.position + 1, "kind": kind}
         return self.user.username
 
 

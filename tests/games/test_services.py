@@ -218,3 +218,25 @@ def test_the_log_keeps_the_engines_form_of_a_decision(make_user):
     padded = {**decision, "comment": "x" * 500, "extra": [1, 2, 3]}
     services.submit_decision(game.pk, seat.user, 0, padded)
     assert LogEntry.objects.get(game=game).decision == decision
+
+
+def test_beat_wakes_a_stalled_bot(make_user):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tasks import nudge_stalled_bots
+
+    alice = make_user()
+    game = services.create_game(alice, seats=2, bots=1)  # on-commit never runs here: the bot task is "lost"
+    game.refresh_from_db()
+    if game.to_move_user_id == alice.pk:  # alice first: make her move until the bot is to move
+        while game.to_move_user_id == alice.pk:
+            seat, decision = choose(game)
+            services.submit_decision(game.pk, alice, game.seq, decision)
+            game.refresh_from_db()
+    stalled_at = game.seq
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    nudge_stalled_bots()
+    game.refresh_from_db()
+    assert game.seq > stalled_at and game.to_move_user_id == alice.pk
