@@ -159,17 +159,11 @@ def enqueue_new(game_id):
 def _enqueue(ids, now):
     if not ids:
         return 0
-    from .tasks import deliver_notification, publish
+    from .tasks import deliver_notification, publish_many
 
     Notification.objects.filter(pk__in=ids).update(enqueued_at=now)
-    failed = []
-    for pk in ids:
-        try:
-            publish(deliver_notification, (pk,))
-        except Exception:  # broker down: the relay will pick the row up again
-            logger.warning("could not enqueue notification %s", pk, exc_info=True)
-            failed.append(pk)
-    if failed:
+    failed = [args[0] for args in publish_many(deliver_notification, [(pk,) for pk in ids])]
+    if failed:  # broker down: the relay will pick these rows up again
         Notification.objects.filter(pk__in=failed, status=Notification.Status.PENDING).update(enqueued_at=None)
     return len(ids) - len(failed)
 

@@ -54,24 +54,48 @@ def process_clock(game_id):
 
 
 def publish(task, args):
-    """Enqueue ``task(*args)`` now or fail fast: one connection attempt, no retries. The callers run
-    after a decision's commit; with the broker down they leave the work to the beat scans (the outbox
-    relay, the clock scan) instead of holding the request for seconds of kombu's default retries."""
+    """Enqueue ``task(*args)`` now or fail fast (see ``publish_many``); raises on a broker error."""
+    if publish_many(task, [args]):
+        raise ConnectionError(f"could not enqueue {task.name}{tuple(args)!r}")
+
+
+def publish_many(task, arglists):
+    """Enqueue ``task(*args)`` for each of ``arglists`` over one connection, failing fast: one
+    connection attempt, no retries. The callers run after a decision's commit or in a beat scan; with
+    the broker down they leave the work to the next scan (the outbox relay, the clock scan) instead of
+    holding a request for seconds of kombu's default retries. Returns the arglists not enqueued."""
     app = task.app
-    if app.conf.task_always_eager:
-        return task.apply_async(args)
-    with app.pool.acquire(block=True, timeout=5) as connection:
-        connection.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
-        return task.apply_async(args, connection=connection, retry=False)
+    if app.conf.task_always_eager:  # in-process: a failure must not reach the request that moved
+        failed = []
+        for args in arglists:
+            try:
+                task.apply_async(args)
+            except Exception:
+                logger.exception("%s%r failed in-process", task.name, tuple(args))
+                failed.append(args)
+        return failed
+    done = 0
+    try:
+        with app.pool.acquire(block=True, timeout=5) as connection:
+            connection.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=2)
+            with app.producer_or_acquire(app.amqp.Producer(connection)) as producer:
+                for args in arglists:
+                    task.apply_async(args, producer=producer, retry=False)
+                    done += 1
+    except Exception:
+        logger.warning("could not enqueue %s (%s of %s done)", task.name, done, len(arglists), exc_info=True)
+    return list(arglists[done:])
 
 
 def enqueue_clock(game_id):
     """Enqueue ``process_clock`` for one game; a broker error leaves it to the next scan."""
-    try:
-        publish(process_clock, (game_id,))
-    except Exception:
-        logger.warning("could not enqueue process_clock(%s)", game_id, exc_info=True)
-        TimeControl.objects.filter(game_id=game_id).update(enqueued_at=None)
+    enqueue_clocks([game_id])
+
+
+def enqueue_clocks(game_ids):
+    failed = publish_many(process_clock, [(game_id,) for game_id in game_ids])
+    if failed:
+        TimeControl.objects.filter(game_id__in=[args[0] for args in failed]).update(enqueued_at=None)
 
 
 def due_clocks(now, limit):
@@ -92,6 +116,5 @@ def scan_clocks(limit=None):
     if not ids:
         return 0
     TimeControl.objects.filter(game_id__in=ids).update(enqueued_at=now)
-    for game_id in ids:
-        enqueue_clock(game_id)
+    enqueue_clocks(ids)
     return len(ids)
