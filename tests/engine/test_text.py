@@ -119,3 +119,23 @@ def test_redaction_check_is_not_vacuous():
     other.events[st.seq] = redacted_events(st.events[st.seq], 1, rng)
     assert words(other, st.seq, 0) != words(st, st.seq, 0)  # the drawer's own text does name cards
     assert cid("blue Dancer") in st.players[0].hand
+
+
+def test_card_texts_match_the_tiers_the_engine_offers():
+    """engine.text card texts: one text per tier of reference §6 (AMB-12: 0/2/4, Farmer 1/3) and per VP kind."""
+    from engine.abilities import ABILITIES
+    from engine.cards import VP_KINDS
+    from engine.text import PROFESSION_TIERS, VP_ABILITY_TEXT, tier_text
+
+    assert set(PROFESSION_TIERS) == set(engine.cards.PROFESSIONS)
+    for profession, tiers in PROFESSION_TIERS.items():
+        thresholds = getattr(ABILITIES[profession], "thresholds", (0,))
+        assert tuple(t for t, _text in tiers) == tuple(thresholds), profession
+        for t, text in tiers:
+            assert text and tier_text(profession, t) == text
+    assert tier_text("farmer", 2) == ""
+    assert tier_text("dancer", 3) == PROFESSION_TIERS["dancer"][0][1]  # any Dancer level has the one text
+    assert set(VP_ABILITY_TEXT) == set(VP_KINDS)
+    assert VP_ABILITY_TEXT["VP5"] == VP_ABILITY_TEXT["VP9"] == ""
+    assert all(VP_ABILITY_TEXT[k] for k in VP_KINDS if k not in ("VP5", "VP9"))
+    assert tier_text("weaver", 2, gettext=str.upper) == PROFESSION_TIERS["weaver"][1][1].upper()
