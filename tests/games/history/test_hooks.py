@@ -1,0 +1,22 @@
+"""The summary warm-up hook: once registered, a game that finishes has its history summary cached."""
+
+import pytest
+from django.core.cache import cache
+
+from games.history import hooks as history_hooks
+from games.history import selectors
+from tests.games.history.helpers import finished_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_finished_game_has_its_summary_cached(make_user):
+    history_hooks.register()
+    cache.clear()
+    try:
+        game = finished_game([make_user("hook1"), make_user("hook2")], kind="greedy", seed=8)
+    finally:
+        history_hooks.unregister()
+    cached = cache.get(selectors._summary_key(game))
+    assert cached is not None and cached["seq"] == game.seq
+    assert sum(cached["vp_cards"]) == selectors.game_summaries([game])[game.pk]["vp_cards_bought"]
