@@ -50,6 +50,8 @@ class Watcher:
                 assert st.players[active].vp < 20  # the game would have ended (R15.1)
                 assert st.active == (active + 1) % st.num_players and st.actions == 2  # clockwise, 2 actions
                 assert st.area == [] and st.played == set()
+                if len(st.players[st.active].completed) > 3:  # only possible in Yucata mode (Y1)
+                    assert st.mode == "yucata" and st.stack[-1]["kind"] == "shed_chapters"
             return
         if old.stack[-1]["kind"] == "action" and decision["type"] in ("play", "discard_draw", "buy"):
             gained = st.actions - (old.actions - 1)
