@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
 import engine
-from engine.cards import PROFESSION_OF
+from engine.cards import IDENTITY, PROFESSION_OF, VP_COST
 from tests.engine.helpers import random_game
 
 
@@ -19,7 +19,34 @@ class Watcher:
 
     def __call__(self, st, seat, decision):
         self.check_previous(st)
+        self.check_menu(st, seat)
         self.before = (st.clone(), seat, decision)
+
+    @staticmethod
+    def check_menu(st, seat):
+        """The action menu and the simple tier lists, by an independent reading of the rules."""
+        prompt = st.stack[-1]
+        options = [o for o in engine.legal_decisions(st, seat) if o["type"] != "undo"]
+        me = st.players[seat]
+        if prompt["kind"] == "action":
+            plays = {c for c in me.hand if IDENTITY[c] not in me.hall and PROFESSION_OF[c] not in st.played}
+            buys = {v for v in st.row if VP_COST[v] <= len(me.completed)}  # R9.1
+            assert {o["card"] for o in options if o["type"] == "play"} == plays  # R5.1
+            assert {o["card"] for o in options if o["type"] == "buy"} == buys
+            assert {"type": "discard_draw"} in options and {"type": "end_turn"} in options  # R4.1, AMB-07
+        if prompt["kind"] == "choose_tier":
+            tiers = sorted(o["tier"] for o in options if o["type"] == "tier")
+            level = prompt["level"]
+            if prompt["card"] < 120:  # a profession card: N counted now, the played card not included (R5.2)
+                assert level == me.level(PROFESSION_OF[prompt["card"]])
+            if prompt["ability"] == "farmer":  # R6.2 (printed only: Yucata never asks)
+                assert st.mode == "printed" and tiers == [t for t in (1, 3) if t <= level]
+            if prompt["ability"] == "dancer":  # AMB-06
+                assert tiers == list(range(level + 1))
+            if prompt["ability"] == "historian":  # R6.3, AMB-11
+                top_ok = bool(st.discard) and IDENTITY[st.discard[-1]] not in me.hall
+                assert (0 in tiers) == top_ok
+            assert {"type": "decline"} in options
 
     def check_previous(self, st):
         if self.before is None:
