@@ -30,6 +30,8 @@ COLOUR_NAMES = {
     "purple": gettext_noop("purple"),
 }
 
+CARD_NAME = gettext_noop("{colour} {profession}")
+
 ABILITY_SUMMARY = {
     "assassin": _("Discard cards from exactly one other player's guildhall."),
     "dancer": _("Draw cards, then take 1 more action."),
@@ -97,10 +99,13 @@ def profession_card(card_id):
     from django.utils.translation import gettext
 
     data = engine.card_json(card_id)
+    name, colour_name = gettext(PROFESSION_NAMES[data["profession"]]), gettext(COLOUR_NAMES[data["colour"]])
     return {
         **data,
-        "name": gettext(PROFESSION_NAMES[data["profession"]]),
-        "colour_name": gettext(COLOUR_NAMES[data["colour"]]),
+        "name": name,
+        "colour_name": colour_name,
+        # The engine's own msgid for a card's name ("{colour} {profession}"), so the log and the table agree.
+        "label": gettext(CARD_NAME).format(colour=colour_name, profession=name),
         "summary": ABILITY_SUMMARY[data["profession"]],
         "tiers": TIERS[data["profession"]],
     }

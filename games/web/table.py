@@ -239,7 +239,35 @@ def _prompt(ctx, legal, pending, view, names, hand):
         "pile": _("Discard pile"),
     }
     ctx["card_groups"] = [{"name": source_names[k], "options": v, "source": k} for k, v in card_groups.items()]
+    ctx["picks"] = _picks(pending)
     ctx["prompt"] = _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal)
+
+
+def _picks(pending):
+    """The choices made so far in the pending prompt (only the deciding player's view has them)."""
+    labels = {
+        "discard": _("Chosen to discard:"),
+        "give": _("Chosen to give:"),
+        "take": _("Chosen to take:"),
+        "back": _("Chosen to take back:"),
+        "place": _("Chosen to place:"),
+        "mine": _("Your chapter:"),
+        "theirs": _("Their chapter:"),
+    }
+    rows = []
+    for phase, picked in (pending.get("picks") or {}).items():
+        if not picked or pending.get("kind") in ("setup_discard", "discard_draw"):
+            continue  # hand discards are marked on the hand cards themselves
+        cards_, names = [], []
+        for item in picked:
+            if isinstance(item, dict):
+                cards_.append(C.profession_card(item["id"]))
+            elif isinstance(item, str):
+                names.append(C.profession_name(item) if item in C.PROFESSION_NAMES else item)
+            elif isinstance(item, int) and item >= 120:
+                names.append(C.vp_card(item)["kind"])
+        rows.append({"label": labels.get(phase, phase), "cards": cards_, "names": names})
+    return rows
 
 
 def _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal):

@@ -257,3 +257,28 @@ def test_poll_from_the_waiting_room_reloads_the_page_once_the_game_starts(client
     services.join(game.pk, guest)
     response = client.get(url, {"seq": 0, "status": "open"})
     assert response["HX-Refresh"] == "true"
+
+
+def test_choices_made_so_far_are_shown_to_the_decider_only(client, make_user):
+    """Play until an ability has a pick pending, then check that only the decider sees the picks."""
+    import random
+
+    rng = random.Random(11)
+    for _attempt in range(30):
+        game = started_game([make_user(), make_user()])
+        for _ in range(300):
+            game.refresh_from_db()
+            state = state_cache.load_state(game)
+            pending = engine.view(state, game.to_move_position)["pending"] or {}
+            if pending.get("kind") == "ability" and any(pending.get("picks", {}).values()):
+                mover, waiting = seats(game)
+                html = htmllib.unescape(page(client, game, mover))
+                assert 'class="picks"' in html and ("Chosen to" in html or "chapter:" in html)
+                assert 'class="picks"' not in page(client, game, waiting)
+                return
+            if game.status != Game.Status.ACTIVE:
+                break
+            seat = game.seats.get(position=game.to_move_position)
+            decision = engine.bots.choose(state, seat.position, kind="random", rng=rng)
+            services.submit_decision(game.pk, seat.user, game.seq, decision)
+    pytest.skip("no game reached a half-made ability choice")
