@@ -117,8 +117,8 @@ def celery_broker(url):
     from guildhall_site.celery import app
 
     def reset():
-        with contextlib.suppress(Exception):
-            app.pool.force_close_all()
+        # Drop the app's references only: kombu's pools are shared by URL, and closing one would
+        # leave it closed for whoever uses that broker next.
         app._pool = None
         with contextlib.suppress(AttributeError, KeyError):
             app.__dict__["amqp"]._producer_pool = None
