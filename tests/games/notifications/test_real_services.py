@@ -195,3 +195,41 @@ def test_reminder_and_timeout_through_the_worker_with_a_frozen_clock(make_user, 
     assert ("timeout", "sent") in kinds
     game.refresh_from_db()
     assert game.to_move_user != absent
+
+
+def test_a_worker_killed_while_sending_loses_nothing_and_sends_once(make_user, smtp_server):
+    """SIGKILL of a worker process in the middle of an SMTP conversation: its transaction rolls back,
+    the row stays pending, the relay has it delivered by another worker, exactly once."""
+    import asyncio
+    import signal
+
+    stalled = threading.Event()
+    smtp_server.stall = True
+
+    async def handle_RCPT(server, session, envelope, address, rcpt_options):
+        if smtp_server.stall:
+            stalled.set()
+            await asyncio.sleep(60)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    smtp_server.handle_RCPT = handle_RCPT
+    app.conf.task_always_eager = False
+    alice, bob = make_user("alice"), make_user("bob")
+    victim = WorkerProcess(app.conf.broker_url, smtp_server.port, "victim@localhost")
+    with victim:
+        started_game([alice, bob])  # the your-turn row is enqueued after commit; the victim takes it
+        assert stalled.wait(60), "the worker never reached the SMTP server"
+        row = Notification.objects.get()
+        assert row.status == "pending"
+        victim.process.send_signal(signal.SIGKILL)
+        victim.process.wait(30)
+    assert smtp_server.messages == []
+    smtp_server.stall = False
+    assert wait_until(lambda: Notification.objects.get().status == "pending")
+    with real_worker(app):
+        # What beat would do once NOTIFY_RELAY_AFTER has passed since the last enqueue.
+        outbox.relay(now=row.created_at + 10 * outbox.settings.NOTIFY_RELAY_AFTER)
+        assert wait_until(lambda: Notification.objects.get().status == "sent")
+        assert settle(smtp_server) == 1
+    assert [r for r, _m in smtp_server.messages] == [[Notification.objects.get().user.email]]
