@@ -7,14 +7,17 @@ from games.history import hooks as history_hooks
 from games.history import selectors
 from tests.games.history.helpers import finished_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
-def test_a_finished_game_has_its_summary_cached(make_user):
+def test_a_finished_game_has_its_summary_cached(make_user, django_capture_on_commit_callbacks):
     history_hooks.register()
     cache.clear()
     try:
-        game = finished_game([make_user("hook1"), make_user("hook2")], kind="greedy", seed=8)
+        with django_capture_on_commit_callbacks(execute=True) as callbacks:  # as real commits would
+            game = finished_game([make_user("hook1"), make_user("hook2")], kind="greedy", seed=8)
+            assert cache.get(selectors._summary_key(game)) is None
+        assert callbacks
     finally:
         history_hooks.unregister()
     cached = cache.get(selectors._summary_key(game))
