@@ -80,20 +80,28 @@ def settle(st):
 
 
 # --- setup ------------------------------------------------------------------------------------------
-def setup_discard_options(st, prompt):
+def discard_options(st, prompt):
+    """Setup and the Discard action: any hand cards, one by one, then 'done' (R3.6, R11.1)."""
     chosen = prompt["picks"]["discard"]
     hand = st.players[prompt["seat"]].hand
     return [{"type": "discard", "card": c} for c in sorted(hand) if c not in chosen] + [{"type": "done"}]
 
 
-def setup_discard(st, prompt, decision):
+def _discard_then_draw(st, prompt, decision, hand_size):
+    """Record one more card to discard, or on 'done' discard them all and draw up to ``hand_size``.
+    Returns True once done."""
     if decision["type"] == "discard":
         prompt["picks"]["discard"].append(decision["card"])
-        return
+        return False
     seat = prompt["seat"]
     discard_from_hand(st, seat, prompt["picks"]["discard"])
-    draw_up_to(st, seat, SETUP_HAND)
-    st.stack[-1] = {"kind": "setup_place", "seat": seat}
+    draw_up_to(st, seat, hand_size)
+    return True
+
+
+def setup_discard(st, prompt, decision):
+    if _discard_then_draw(st, prompt, decision, SETUP_HAND):
+        st.stack[-1] = {"kind": "setup_place", "seat": prompt["seat"]}
 
 
 def discard_from_hand(st, seat, cards):
@@ -175,18 +183,9 @@ def action(st, prompt, decision):
 
 
 # --- discard and draw (R11) -----------------------------------------------------------------------------
-def discard_draw_options(st, prompt):
-    return setup_discard_options(st, prompt)
-
-
 def discard_draw(st, prompt, decision):
-    if decision["type"] == "discard":
-        prompt["picks"]["discard"].append(decision["card"])
-        return
-    seat = prompt["seat"]
-    discard_from_hand(st, seat, prompt["picks"]["discard"])
-    draw_up_to(st, seat, DISCARD_DRAW_TO)
-    st.stack.pop()
+    if _discard_then_draw(st, prompt, decision, DISCARD_DRAW_TO):
+        st.stack.pop()
 
 
 # --- choosing a tier, and the ability itself (R5.3, R5.4) --------------------------------------------------
@@ -353,10 +352,10 @@ def placings(st, winner):
 
 
 PROMPTS = {
-    "setup_discard": (setup_discard_options, setup_discard),
+    "setup_discard": (discard_options, setup_discard),
     "setup_place": (setup_place_options, setup_place),
     "action": (action_options, action),
-    "discard_draw": (discard_draw_options, discard_draw),
+    "discard_draw": (discard_options, discard_draw),
     "choose_tier": (choose_tier_options, choose_tier),
     "ability": (ability_options, ability),
     "pay": (chapter_options, pay),
