@@ -51,6 +51,7 @@ def game_saved(sender, instance, created, update_fields=None, raw=False, **kwarg
     previous = (tc.seat, tc.turn) if tc.pk else None
     current = (game.to_move_position, game.turn)
 
+    reset_from = dict(tc.consecutive_timeouts)
     # A decision of the player's own (not the server's for them) ends their run of timeouts.
     if game.seq and _system_decision.get() is None and "seq" in (update_fields or ()):
         decider = LogEntry.objects.filter(game_id=game.pk, seq=game.seq).values_list("seat", flat=True).first()
@@ -58,8 +59,17 @@ def game_saved(sender, instance, created, update_fields=None, raw=False, **kwarg
             tc.consecutive_timeouts = {**tc.consecutive_timeouts, str(decider): 0}
 
     changed = previous != current
-    clock.sync(tc, game, now, restart=changed)
-    tc.save()
+    if changed or game.status != Game.Status.ACTIVE or tc.pk is None or tc.seat in tc.taken_over:
+        clock.sync(tc, game, now, restart=changed)
+        tc.save()
+    else:
+        # The same decision is still awaited (a multi-step turn): the clock runs on unchanged; only
+        # undo the services' own default deadline on the game row if it wrote one.
+        if game.deadline != tc.deadline:
+            game.deadline = tc.deadline
+            Game.objects.filter(pk=game.pk).update(deadline=tc.deadline)
+        if tc.consecutive_timeouts != reset_from:
+            tc.save(update_fields=["consecutive_timeouts", "updated_at"])
 
     rows = []
     if game.status == Game.Status.FINISHED:

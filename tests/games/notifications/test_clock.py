@@ -293,3 +293,43 @@ def test_bots_have_no_clock(make_user, commit):
     with pytest.raises(ValueError):
         set_time_limit(game, 5 * H, policy="forfeit")
     assert services  # the service layer is what moved the bots above
+
+
+def test_the_game_rows_deadline_follows_the_time_control(make_user, commit):
+    """Every decision (within a turn too) leaves Game.deadline equal to the clock's deadline: None for
+    an untimed game, the turn's own deadline (not reset by each step) for a timed one."""
+    import engine
+    from games import cache as state_cache
+    from games.models import Seat
+
+    alice, bob = make_user("alice"), make_user("bob")
+    rng = random.Random(9)
+
+    def step(game):
+        seat = Seat.objects.get(game=game, position=game.to_move_position)
+        decision = engine.bots.choose(state_cache.load_state(game), seat.position, "greedy", rng)
+        with commit():
+            services.submit_decision(game.pk, seat.user, game.seq, decision)
+        game.refresh_from_db()
+
+    with time_machine.travel(T0, tick=False) as traveller:
+        game = start_game(commit, [alice, bob])
+        set_time_limit(game, None)
+        for _i in range(25):
+            traveller.shift(H)
+            step(game)
+            assert game.deadline is None
+        set_time_limit(game, 72 * H)
+        game.refresh_from_db()
+        turns = 0
+        while turns < 3:
+            start = (game.to_move_position, game.turn)
+            deadline = game.deadline
+            assert deadline == TimeControl.objects.get(game=game).deadline
+            traveller.shift(H)
+            step(game)
+            if (game.to_move_position, game.turn) == start:
+                assert game.deadline == deadline  # a step of the same turn doesn't move it
+            else:
+                turns += 1
+                assert game.deadline == TimeControl.objects.get(game=game).deadline != deadline
