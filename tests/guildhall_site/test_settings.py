@@ -13,7 +13,10 @@ STRONG_KEY = "k" * 20 + "Xy7#p!Qz9@Lm2$Vb8&Rt5^Wn3*Hc6(Jd4)Fg1"
 
 
 def manage(*args, **env_overrides):
-    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE"}}
+    # A clean deployment environment: none of the variables tests themselves may set (e.g. the
+    # browser tests' DJANGO_ALLOW_ASYNC_UNSAFE, which check --deploy rightly refuses).
+    dropped = {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(env_overrides)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
