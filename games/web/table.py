@@ -89,6 +89,7 @@ def build(game, user, full_log=False):
             }
         )
     ctx["players"] = players
+    _clock_and_absences(ctx, game, players)
     ctx["center_row"] = [C.vp_card(v["id"]) for v in view["center_row"]]
     ctx["discard_top"] = C.profession_card(view["discard_top"]["id"]) if view.get("discard_top") else None
     area = view.get("action_area") or {}
@@ -113,6 +114,23 @@ def build(game, user, full_log=False):
     ctx["log"] = list(reversed(entries))
     ctx["log_truncated"] = not full_log and game.seq > LOG_TAIL
     return ctx
+
+
+def _clock_and_absences(ctx, game, players):
+    """Issue 5's time limit and declared absences ("away until …"), when that app is installed."""
+    try:
+        from games.notifications.selectors import absences_for_game, time_control_of
+    except ImportError:
+        return
+    tc = time_control_of(game)
+    if tc is not None and tc.per_move:
+        ctx["per_move"] = tc.per_move
+        ctx["timeout_policy"] = tc.get_policy_display() if hasattr(tc, "get_policy_display") else tc.policy
+    by_seat = {}
+    for absence in absences_for_game(game):
+        by_seat.setdefault(absence.seat, absence)
+    for player in players:
+        player["absence"] = by_seat.get(player["seat"])
 
 
 def _where(card_id, view, hand_ids, me, target):

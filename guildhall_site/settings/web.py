@@ -6,7 +6,7 @@ setting here overrides base.py's.
 
 from django.utils.translation import gettext_lazy as _
 
-WEB_APPS = ["django_htmx"]
+WEB_APPS = ["django_htmx", "games.web"]
 WEB_MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After the authentication middleware: a signed-in player's language and time zone from their profile.
