@@ -175,6 +175,7 @@ def build_message(n, now):
                 "vacation_url": vacation_url(),
                 "unsubscribe_url": unsubscribe_url(user.pk, category),
                 "site_url": settings.SITE_URL,
+                "LANGUAGE_CODE": translation.get_language(),
             }
         )
         text = render_to_string("email/notification.txt", context)

@@ -82,6 +82,7 @@ def test_emails_are_in_the_recipients_language(make_user, commit, smtp_server):
     # Django's own German catalogue translates the time left ("2 Tage, 23 Stunden"): the email was
     # rendered under the recipient's language.
     assert "Tage" in text and "Tage" in html
+    assert '<html lang="de">' in html
     assert "days" not in text
 
 
