@@ -22,6 +22,15 @@ def state_of(game):
     return state_cache.load_state(game)
 
 
+def may_not_see(state, seat):
+    """Card ids ``seat`` may not see now: engine.views.hidden_cards, less what its own legal decisions show
+    it (a Historian searching the discard pile sees the cards it may take)."""
+    hidden = hidden_cards(state, seat)
+    if seat is not None:
+        hidden -= {d["card"] for d in engine.legal_decisions(state, seat) if "card" in d}
+    return hidden
+
+
 def card_ids_in(html):
     return {int(x) for x in re.findall(r'data-card-id="(\d+)"', html)}
 
@@ -56,8 +65,7 @@ def test_each_viewer_sees_exactly_what_they_may(client, make_user, moves):
     for user, seat in ((mover, game.to_move_position), (waiting, 1 - game.to_move_position), (spectator, None)):
         html = page(client, game, user)
         shown = card_ids_in(html)
-        hidden = hidden_cards(state, seat)
-        assert not shown & hidden, f"hidden cards on the page of seat {seat}"
+        assert not shown & may_not_see(state, seat), f"hidden cards on the page of seat {seat}"
         assert game.seed not in html
         for other in range(2):
             if other != seat:
@@ -282,3 +290,33 @@ def test_choices_made_so_far_are_shown_to_the_decider_only(client, make_user):
             decision = engine.bots.choose(state, seat.position, kind="random", rng=rng)
             services.submit_decision(game.pk, seat.user, game.seq, decision)
     pytest.skip("no game reached a half-made ability choice")
+
+
+@pytest.mark.parametrize("players,mode", [(3, "printed"), (4, "yucata"), (2, "yucata")])
+def test_every_seat_and_a_spectator_at_many_points_of_a_game(client, make_user, players, mode):
+    """Many positions of 2-4 player games in both modes: no hidden card on any page, the buttons are exactly
+    the engine's legal decisions for the seat to move, nobody else gets any."""
+    import random
+
+    users = [make_user() for _ in range(players)]
+    game = started_game(users, mode=mode)
+    spectator = make_user()
+    rng = random.Random(players * 7)
+    for _checkpoint in range(5):
+        play(game, rng.randint(5, 25), rng=rng)
+        game.refresh_from_db()
+        state = state_cache.load_state(game)
+        by_pos = {s.position: s.user for s in game.seats.select_related("user")}
+        for seat, user in [*by_pos.items(), (None, spectator)]:
+            html = page(client, game, user)
+            assert not card_ids_in(html) & may_not_see(state, seat)
+            buttons = offered(html)
+            if seat is not None and seat == game.to_move_position and game.status == Game.Status.ACTIVE:
+                legal = engine.legal_decisions(state, seat)
+                assert sorted(json.dumps(d, sort_keys=True) for d in buttons) == sorted(
+                    json.dumps(d, sort_keys=True) for d in legal
+                )
+            else:
+                assert buttons == []
+        if game.status != Game.Status.ACTIVE:
+            break
