@@ -4,7 +4,7 @@ import json
 from datetime import timedelta
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_required as django_login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
@@ -21,6 +21,27 @@ from . import table as table_builder
 from .forms import CreateGameForm
 
 FINISHED_SHOWN = 10
+
+
+def login_required(view):
+    """Django's login_required; for an htmx request (a poll, a decision) whose session has ended, an
+    HX-Redirect to the sign-in page instead of a login page swapped into the table."""
+    from functools import wraps
+
+    from django.contrib.auth.views import redirect_to_login
+
+    plain = django_login_required(view)
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if getattr(request, "htmx", False) and not request.user.is_authenticated:
+            response = HttpResponse(status=204)
+            page = request.htmx.current_url_abs_path or request.get_full_path()
+            response["HX-Redirect"] = redirect_to_login(page)["Location"]
+            return response
+        return plain(request, *args, **kwargs)
+
+    return wrapped
 
 
 def _game_or_404(pk):

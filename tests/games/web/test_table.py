@@ -320,3 +320,13 @@ def test_every_seat_and_a_spectator_at_many_points_of_a_game(client, make_user, 
                 assert buttons == []
         if game.status != Game.Status.ACTIVE:
             break
+
+
+def test_htmx_requests_after_the_session_ended_redirect_to_sign_in(client, make_user):
+    game = started_game([make_user(), make_user()])
+    for name in ("games:poll", "games:table"):
+        response = client.get(reverse(name, args=[game.pk]), HTTP_HX_REQUEST="true")
+        assert response.status_code == 204 and response["HX-Redirect"].startswith(reverse("account_login"))
+    response = client.post(reverse("games:decide", args=[game.pk]), {"expected_seq": 0}, HTTP_HX_REQUEST="true")
+    assert response["HX-Redirect"].startswith(reverse("account_login"))
+    assert Game.objects.get(pk=game.pk).seq == 0
