@@ -5,7 +5,6 @@ shows the table from the viewer's seat (or a spectator's) up to the present, exa
 ``engine.view`` would have shown it then, and the log in words as ``engine.describe`` redacts it now.
 """
 
-import inspect
 import logging
 from dataclasses import dataclass, field
 
@@ -18,7 +17,6 @@ from games.models import Game, LogEntry
 
 logger = logging.getLogger(__name__)
 REPLAYABLE = (Game.Status.ACTIVE, Game.Status.FINISHED)
-_ENGINE_REVEALS = "reveal_all" in inspect.signature(engine.view).parameters
 
 
 def names_by_seat(game):
@@ -45,22 +43,8 @@ def stored_log(game):
 
 def revealed_view(state):
     """Everything at this step, for a finished game: every hand, the deck, the discard pile, completed
-    chapters, the seed; while ``phase``, ``pending`` and ``actions`` stay those of the step.
-
-    Uses ``engine.view(state, viewer, reveal_all=True)`` when the engine offers it; otherwise asks
-    ``engine.view`` for the end-of-game disclosure on a clone whose phase says "over" (the live state is
-    never touched) and takes the step's own live fields from the ordinary view of the pending seat."""
-    pending_seat = engine.pending_player(state)
-    if _ENGINE_REVEALS:
-        return engine.view(state, pending_seat, reveal_all=True)
-    live = engine.view(state, pending_seat)
-    disclosure = state.clone(with_events=False)
-    disclosure.phase = "over"
-    shown = engine.view(disclosure, None)
-    for key in ("phase", "pending", "actions", "winner", "placings"):
-        shown[key] = live[key]
-    shown["you"] = None
-    return shown
+    chapters, the seed; while ``phase``, ``pending`` and ``actions`` stay those of the step."""
+    return engine.view(state, engine.pending_player(state), reveal_all=True)
 
 
 def step_view(state, viewer, finished):

@@ -1,11 +1,14 @@
 """Thin views: parse the request, ask the selectors / replay / record modules, render."""
 
+import hashlib
 from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
@@ -21,6 +24,40 @@ from .forms import HistoryFilterForm
 from .serializers import RecordSerializer
 
 PAGE_SIZE = 25
+COUNT_TTL = 60  # seconds a total may lag behind (the rows themselves are always live)
+
+
+class CachedCountPaginator(Paginator):
+    """Counting tens of thousands of matching games costs more than the page itself; the total only
+    drives "page N of M", so it is cached for a minute per filter set."""
+
+    def __init__(self, object_list, per_page, count_key):
+        super().__init__(object_list, per_page)
+        self.count_key = count_key
+
+    @cached_property
+    def count(self):
+        try:
+            total = cache.get(self.count_key)
+        except Exception:  # the cache is an optimisation only
+            total = None
+        if total is None:
+            total = super().count
+            try:
+                cache.set(self.count_key, total, COUNT_TTL)
+            except Exception:
+                pass
+        return total
+
+
+def _count_key(filters):
+    parts = []
+    for key in sorted(filters):
+        value = filters[key]
+        if key == "sort" or value is None:
+            continue
+        parts.append(f"{key}={getattr(value, 'pk', value)}")
+    return "history:count:" + hashlib.sha256("&".join(parts).encode()).hexdigest()[:32]
 
 
 def history_list(request):
@@ -39,7 +76,7 @@ def history_list(request):
                     nobody = True
                 filters[field] = user
     games = Game.objects.none() if nobody else selectors.finished_games(**filters)
-    paginator = Paginator(games, PAGE_SIZE)
+    paginator = CachedCountPaginator(games, PAGE_SIZE, _count_key({**filters, "nobody": nobody or None}))
     page = paginator.get_page(request.GET.get("page"))
     rows = selectors.with_seats(page.object_list)
     summaries = selectors.game_summaries(rows)

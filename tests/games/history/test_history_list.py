@@ -99,6 +99,8 @@ def check_pagination(games, client, monkeypatch):
     assert ids == [g3.pk, g2.pk] and 'rel="next"' in html and "page=2" in html
     ids, html = listed(client, "?page=2")
     assert ids == [g1.pk] and 'rel="prev"' in html
+    ids, html = listed(client, "?mode=yucata")
+    assert ids == [g2.pk] and "1 finished game" in html
     assert listed(client, "?page=99")[0] == [g1.pk]  # past the end: the last page
 
 
