@@ -47,6 +47,7 @@ class Command(BaseCommand):
         parser.add_argument("--repeat", type=int, default=5)
         parser.add_argument("--keep", action="store_true", help="keep the benchmark rows")
         parser.add_argument("--allow-sqlite", action="store_true")
+        parser.add_argument("--skip-process", action="store_true", help="time the scans only")
 
     def handle(self, *args, **opts):
         if connection.vendor != "postgresql" and not opts["allow_sqlite"]:
@@ -61,7 +62,7 @@ class Command(BaseCommand):
             self.cleanup()
             self.populate(opts["games"])
             for due in opts["due"]:
-                self.run(due, opts["repeat"])
+                self.run(due, opts["repeat"], process=not opts["skip_process"])
         finally:
             app.conf.task_default_queue = previous_queue
             self.delete_queue()
@@ -150,7 +151,7 @@ class Command(BaseCommand):
 
     # --- measurements ---------------------------------------------------------------------------
 
-    def run(self, due, repeat):
+    def run(self, due, repeat, process=True):
         total = TimeControl.objects.filter(game__engine_version=BENCH).count()
         self.out(f"\n== {due} due of {total} active games ==")
         batch = max(due, settings.NOTIFY_SCAN_BATCH)
@@ -169,7 +170,7 @@ class Command(BaseCommand):
         )
         with connection.cursor() as cursor:
             cursor.execute("EXPLAIN " + sql, params)
-            plan = " | ".join(row[0].strip() for row in cursor.fetchall()[:3])
+            plan = " | ".join(row[0].strip() for row in cursor.fetchall())
         self.out(f"  plan: {plan}")
 
         times = []
@@ -182,6 +183,8 @@ class Command(BaseCommand):
             self.delete_queue()
         self.report("scan (SELECT + claim + publish)", times, due)
 
+        if not process:
+            return
         self.make_due(due)
         ids = tasks.due_clocks(timezone.now(), batch)
         t = time.perf_counter()
