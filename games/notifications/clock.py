@@ -89,7 +89,7 @@ def reminder_points(per_move):
 # --- the clock of one game -----------------------------------------------------------------------
 
 
-def _absences(user_id, since):
+def absences_of(user_id, since):
     if user_id is None:
         return []
     return list(
@@ -97,21 +97,24 @@ def _absences(user_id, since):
     )
 
 
-def clock_times(tc, user_id):
-    """(deadline, [reminder time by point]) of the running turn, or (None, [])."""
+def clock_times(tc, user_id, absences=None):
+    """(deadline, [reminder time by point]) of the running turn, or (None, []). ``absences``: the
+    user's (starts_at, ends_at) pairs, when the caller has them already."""
     if tc.per_move is None or tc.turn_started_at is None:
         return None, []
-    absences = _absences(user_id, tc.turn_started_at)
+    if absences is None:
+        absences = absences_of(user_id, tc.turn_started_at)
     deadline = paused_deadline(tc.turn_started_at, tc.per_move, absences)
     start, per_move = tc.turn_started_at, tc.per_move
     reminders = [paused_deadline(start, per_move - left, absences) for left in reminder_points(per_move)]
     return deadline, reminders
 
 
-def sync(tc, game, now, restart=False):
+def sync(tc, game, now, restart=False, seat=None, absences=None):
     """Bring ``tc`` (locked, saved by the caller) in step with ``game`` (locked): restart the clock
     when a new (seat, turn) is to move, recompute the deadline and the next check, and copy the
-    deadline onto the game row."""
+    deadline onto the game row. ``seat`` (the Seat at ``tc.seat``) and ``absences`` spare queries
+    when the caller has them."""
     if restart:
         tc.seat = game.to_move_position
         tc.turn = game.turn
@@ -121,9 +124,13 @@ def sync(tc, game, now, restart=False):
     user_id = None
     human = False
     if game.status == Game.Status.ACTIVE and tc.seat is not None:
-        seat = Seat.objects.filter(game_id=game.pk, position=tc.seat).values("kind", "user_id").first()
-        human = seat is not None and seat["kind"] == Seat.Kind.USER
-        user_id = seat["user_id"] if human else None
+        if seat is not None and not restart and seat.position == tc.seat:
+            found = {"kind": seat.kind, "user_id": seat.user_id}
+        else:
+            found = Seat.objects.filter(game_id=game.pk, position=tc.seat).values("kind", "user_id").first()
+            absences = None
+        human = found is not None and found["kind"] == Seat.Kind.USER
+        user_id = found["user_id"] if human else None
     if not human:
         tc.deadline = None
         tc.next_check_at = None
@@ -131,7 +138,7 @@ def sync(tc, game, now, restart=False):
         tc.deadline = None
         tc.next_check_at = now  # the bot plays for this seat at once
     else:
-        tc.deadline, reminders = clock_times(tc, user_id)
+        tc.deadline, reminders = clock_times(tc, user_id, absences)
         upcoming = reminders[tc.reminders_sent:]
         tc.next_check_at = min([tc.deadline, *upcoming[:1]]) if tc.deadline is not None else None
     if game.deadline != tc.deadline:

@@ -46,7 +46,7 @@ def process(game_id, now=None):
             return None
         if (tc.seat, tc.turn) != (game.to_move_position, game.turn):
             clock.sync(tc, game, now, restart=True)
-        seat = Seat.objects.select_related("user").filter(game_id=game.pk, position=tc.seat).first()
+        seat = Seat.objects.select_related("user__profile").filter(game_id=game.pk, position=tc.seat).first()
         if seat is None or seat.is_bot:
             clock.sync(tc, game, now)
             tc.save()
@@ -55,7 +55,8 @@ def process(game_id, now=None):
             tc.save()
             _play_turn(game, seat, SystemDecision.Reason.TAKEN_OVER)
             return "taken_over"
-        deadline, reminders = clock.clock_times(tc, seat.user_id)
+        absences = clock.absences_of(seat.user_id, tc.turn_started_at) if tc.turn_started_at else []
+        deadline, reminders = clock.clock_times(tc, seat.user_id, absences)
         if deadline is not None and deadline <= now:
             return _timeout(game, tc, seat, now)
         due = [i for i, at in enumerate(reminders) if at <= now and i >= tc.reminders_sent]
@@ -64,13 +65,12 @@ def process(game_id, now=None):
             # Only the latest due point is sent (after an absence several may have passed at once).
             index = due[-1]
             tc.reminders_sent = index + 1
-            user, prefs = outbox.prefs_for(seat.user_id)
-            wanted = prefs is not None and prefs.reminder_emails and bool(user.email)
+            wanted = outbox.Prefs(seat.user).reminder_emails and bool(seat.user.email)
             status = Notification.Status.PENDING if wanted else Notification.Status.SKIPPED
             kind = REMINDER_KINDS[min(index, len(REMINDER_KINDS) - 1)]
             outbox.write([outbox.row(game, seat.user_id, kind, now, status=status)])
             done = "reminder"
-        clock.sync(tc, game, now)
+        clock.sync(tc, game, now, seat=seat, absences=absences)
         tc.save()
         return done
 
@@ -89,8 +89,7 @@ def _timeout(game, tc, seat, now):
     tc.save()
     turn = game.turn
     kind = Notification.Kind.TAKEN_OVER if takeover else Notification.Kind.TIMEOUT
-    user, prefs = outbox.prefs_for(seat.user_id)
-    wanted = prefs is not None and prefs.reminder_emails and bool(user.email)
+    wanted = outbox.Prefs(seat.user).reminder_emails and bool(seat.user.email)
     status = Notification.Status.PENDING if wanted else Notification.Status.SKIPPED
     outbox.write([outbox.row(game, seat.user_id, kind, now, status=status, turn=turn, data={"count": count})])
     _play_turn(game, seat, SystemDecision.Reason.TIMEOUT)
