@@ -53,7 +53,7 @@ def game_saved(sender, instance, created, update_fields=None, raw=False, **kwarg
 
     reset_from = dict(tc.consecutive_timeouts)
     # A decision of the player's own (not the server's for them) ends their run of timeouts.
-    if game.seq and _system_decision.get() is None and "seq" in (update_fields or ()):
+    if any(tc.consecutive_timeouts.values()) and _system_decision.get() is None and "seq" in update_fields:
         decider = LogEntry.objects.filter(game_id=game.pk, seq=game.seq).values_list("seat", flat=True).first()
         if decider is not None and tc.consecutive_timeouts.get(str(decider)):
             tc.consecutive_timeouts = {**tc.consecutive_timeouts, str(decider): 0}
