@@ -295,3 +295,19 @@ def decide(request, pk):
     if error:
         messages.error(request, error)
     return redirect("games:game", pk=game.pk)
+
+
+@require_GET
+def card_reference(request):
+    """Every profession (its tier table) and every kind of VP card, drawn as on the table."""
+    from . import cards as C
+
+    professions = [C.profession_card(index * 20) for index in range(len(C.PROFESSIONS))]
+    colours = [C.profession_card(colour * 4) for colour in range(len(C.COLOURS))]
+    vp_cards, seen = [], set()
+    for card_id in range(120, 150):
+        card = C.vp_card(card_id)
+        if card["kind"] not in seen:
+            seen.add(card["kind"])
+            vp_cards.append(card)
+    return render(request, "games/cards.html", {"professions": professions, "colours": colours, "vp_cards": vp_cards})

@@ -264,3 +264,13 @@ def test_header_count_is_one_query(client, make_user):
         assert 'id="games-waiting"' in html and f"{expected} waiting" in html
     else:
         assert 'id="games-waiting"' not in html
+
+
+def test_card_reference_for_everyone(client, make_user):
+    for user in (None, make_user()):
+        if user:
+            client.force_login(user)
+        html = client.get(reverse("games:cards")).content.decode()
+        for name in ("Assassin", "Dancer", "Farmer", "Historian", "Trader", "Weaver", "purple", "VP9"):
+            assert name in html
+        assert html.count('class="card ') == 6 and html.count('class="vp-card"') == 9

@@ -330,3 +330,13 @@ def test_htmx_requests_after_the_session_ended_redirect_to_sign_in(client, make_
     response = client.post(reverse("games:decide", args=[game.pk]), {"expected_seq": 0}, HTTP_HX_REQUEST="true")
     assert response["HX-Redirect"].startswith(reverse("account_login"))
     assert Game.objects.get(pk=game.pk).seq == 0
+
+
+def test_the_page_title_says_when_it_is_my_turn(client, make_user):
+    game = started_game([make_user(), make_user()])
+    mover, waiting = seats(game)
+    assert "<title>Your turn · Game" in page(client, game, mover)
+    assert "<title>Game" in page(client, game, waiting)
+    client.force_login(mover)
+    fragment = client.get(reverse("games:table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
+    assert "<title>Your turn · Game" in fragment  # htmx puts it on the tab after a swap
