@@ -302,7 +302,7 @@ def card_reference(request):
     """Every profession (its tier table) and every kind of VP card, drawn as on the table."""
     from . import cards as C
 
-    professions = [C.profession_card(index * 20) for index in range(len(C.PROFESSIONS))]
+    professions = [C.profession_card(index * 20 + (index % 5) * 4) for index in range(len(C.PROFESSIONS))]
     colours = [C.profession_card(colour * 4) for colour in range(len(C.COLOURS))]
     vp_cards, seen = [], set()
     for card_id in range(120, 150):
