@@ -274,3 +274,13 @@ def test_card_reference_for_everyone(client, make_user):
         for name in ("Assassin", "Dancer", "Farmer", "Historian", "Trader", "Weaver", "purple", "VP9"):
             assert name in html
         assert html.count('class="card ') == 6 and html.count('class="vp-card"') == 9
+
+
+def test_my_games_lists_invitations(client, make_user):
+    host, guest = make_user("host"), make_user("guest")
+    game = services.create_game(host, seats=2, invite=["guest"])
+    client.force_login(guest)
+    html = client.get(reverse("games:mine")).content.decode()
+    assert 'id="invitations"' in html and f'data-game-id="{game.pk}"' in html
+    services.join(game.pk, guest)
+    assert 'id="invitations"' not in client.get(reverse("games:mine")).content.decode()
