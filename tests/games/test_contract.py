@@ -23,6 +23,21 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 EXAMPLES = 25
 
 
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Requests reach the WSGI app directly here, not through Django's test client, so do what the
+    test client does: keep request_started/finished from closing the test's database connection
+    (which sits inside the test's transaction)."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
 def _operations():
     from guildhall_site.wsgi import application
 
