@@ -5,10 +5,12 @@ same in the log and on the table. The tier texts are the card faces, for display
 always comes from ``engine.legal_decisions``.
 """
 
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 import engine
+from engine import text as engine_text
 
 PROFESSIONS = ("assassin", "dancer", "farmer", "historian", "trader", "weaver")
 COLOURS = ("red", "blue", "yellow", "green", "purple")
@@ -41,57 +43,25 @@ ABILITY_SUMMARY = {
     "weaver": _("Exchange cards between your hand and your guildhall."),
 }
 
-# (tier, text): the tier table printed on each profession card. The tier is the number of cards of that
-# profession already face up in your guildhall that you need.
+# The tier table of each profession and each VP card's ability: the engine's wording (engine/text.py,
+# marked for makemessages), translated here. The number on the left of a tier is how many cards of that
+# profession must already be face up in the guildhall; the Dancer's single text covers every level (N).
 TIERS = {
-    "assassin": [
-        (0, _("Discard 1 card.")),
-        (2, _("Discard 2 cards from 2 different chapters.")),
-        (4, _("Discard 2 cards.")),
-    ],
-    "dancer": [("N", _("Draw up to N cards (N = your Dancers), +1 action."))],
-    "farmer": [(1, _("Gain 1 VP token.")), (3, _("Gain 2 VP tokens."))],
-    "historian": [
-        (0, _("Place the top card of the discard pile.")),
-        (2, _("Search the discard pile, place 1 card.")),
-        (4, _("Search the discard pile, place 2 cards.")),
-    ],
-    "trader": [
-        (0, _("Exchange 1 card for 1 card.")),
-        (2, _("Exchange 2 cards for 2 cards.")),
-        (4, _("Exchange 1 whole chapter for 1 whole chapter.")),
-    ],
-    "weaver": [
-        (0, _("Place 1 card from your hand.")),
-        (2, _("Place 2 cards from your hand, take 1 card back into your hand.")),
-        (4, _("Place any number of cards from your hand, take 2 cards back into your hand.")),
-    ],
+    profession: [("N" if profession == "dancer" else threshold, gettext_lazy(text)) for threshold, text in rows]
+    for profession, rows in engine_text.PROFESSION_TIERS.items()
 }
-
-VP_TEXT = {
-    "VP2-Chapter": _("Move 1 whole chapter from another player's guildhall into yours."),
-    "VP3-Draw6": _("Draw 6 cards."),
-    "VP3-Swap1for2": _("Give 1 card of your guildhall for 2 cards of another player's guildhall."),
-    "VP3-PlaceHand": _("Place any number of cards from your hand into your guildhall."),
-    "VP4-StealCard": _("Move 1 card from another player's guildhall into yours."),
-    "VP4-Action": _("Take 1 more action."),
-    "VP5": "",
-    "VP7-2Actions": _("Take 2 more actions."),
-    "VP9": "",
-}
+VP_TEXT = {kind: gettext_lazy(text) if text else "" for kind, text in engine_text.VP_ABILITY_TEXT.items()}
 
 VP_NAME = pgettext_lazy("VP card", "%(vp)s VP")
 
 
 def tier_text(profession, tier):
-    if profession == "dancer":
-        from django.utils.translation import ngettext
+    """A tier as a button says it. The Dancer's tier k is a number of cards, so it says how many."""
+    from django.utils.translation import gettext, ngettext
 
+    if profession == "dancer":
         return ngettext("Draw %(n)s card, +1 action.", "Draw %(n)s cards, +1 action.", tier) % {"n": tier}
-    for t, text in TIERS.get(profession, []):
-        if t == tier:
-            return text
-    return ""
+    return engine_text.tier_text(profession, tier, gettext)
 
 
 def profession_card(card_id):

@@ -236,7 +236,8 @@ def _prompt(ctx, legal, pending, view, names, hand):
         elif t == "chapter":
             profession = C.profession_name(d["profession"])
             picks = pending.get("picks") or {}
-            if ability == "trader" and not picks.get("mine"):
+            mine = pending["phase"] == "mine" if "phase" in pending else ability == "trader" and not picks.get("mine")
+            if mine:
                 label = _("Give my chapter of %(profession)s") % {"profession": profession}
             else:
                 label = _("Take the chapter of %(profession)s") % {"profession": profession}
