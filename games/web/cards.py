@@ -5,9 +5,8 @@ same in the log and on the table. The tier texts are the card faces, for display
 always comes from ``engine.legal_decisions``.
 """
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop, pgettext_lazy
 
 import engine
 from engine import text as engine_text
