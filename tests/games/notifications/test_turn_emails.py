@@ -162,3 +162,19 @@ def test_rows_are_unique_per_game_turn_user_kind(make_user, commit):
     outbox.write([row, outbox.row(game, game.to_move_user_id, Notification.Kind.TURN, game.updated_at)])
     assert Notification.objects.count() == before
     assert Game.objects.filter(pk=game.pk, deadline__isnull=False).exists()
+
+
+def test_the_row_is_written_in_the_decisions_own_transaction(make_user, commit, smtp_server):
+    from django.db import transaction
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(commit, [alice, bob])
+    seq, rows, sent = game.seq, Notification.objects.count(), len(smtp_server.messages)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        play_until_turn_changes(game)
+        assert Notification.objects.count() == rows + 1  # written with the decision ...
+        raise RuntimeError("the decision's transaction rolls back")
+    assert Notification.objects.count() == rows  # ... and gone with it
+    game.refresh_from_db()
+    assert game.seq == seq
+    assert len(smtp_server.messages) == sent
