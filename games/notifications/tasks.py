@@ -45,7 +45,10 @@ def deliver_notification(self, notification_id):
 
 @shared_task(name="notifications.relay_outbox", ignore_result=True)
 def relay_outbox():
-    return outbox.relay()
+    count = outbox.relay()
+    if count >= settings.NOTIFY_SCAN_BATCH and not relay_outbox.app.conf.task_always_eager:
+        publish_many(relay_outbox, [()])  # a backlog (after an outage): the next batch now
+    return count
 
 
 @shared_task(name="notifications.process_clock", acks_late=True, ignore_result=True)
@@ -117,4 +120,6 @@ def scan_clocks(limit=None):
         return 0
     TimeControl.objects.filter(game_id__in=ids).update(enqueued_at=now)
     enqueue_clocks(ids)
+    if len(ids) == (limit or settings.NOTIFY_SCAN_BATCH) and not scan_clocks.app.conf.task_always_eager:
+        publish_many(scan_clocks, [()])  # a backlog: the next batch now, not in a minute
     return len(ids)
