@@ -4,6 +4,8 @@ WEB_APPS, WEB_MIDDLEWARE and WEB_CONTEXT_PROCESSORS are appended to base.py's li
 setting here overrides base.py's.
 """
 
+import os
+
 from django.utils.translation import gettext_lazy as _
 
 WEB_APPS = ["django_htmx", "games.web"]
@@ -18,6 +20,13 @@ LANGUAGES = [("en", _("English")), ("de", _("German")), ("es", _("Spanish"))]
 
 # The table asks every POLL_SECONDS whether the game has moved on (one cheap query).
 GUILDHALL_POLL_SECONDS = 5
+
+# Email verification: mandatory under the production settings module, optional otherwise (make run, tests);
+# the ACCOUNT_EMAIL_VERIFICATION environment variable overrides both.
+_PRODUCTION = os.environ.get("DJANGO_SETTINGS_MODULE", "").endswith(".production")
+ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION") or (
+    "mandatory" if _PRODUCTION else "optional"
+)
 
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Guildhall] "
 ACCOUNT_USERNAME_MIN_LENGTH = 3

@@ -206,3 +206,22 @@ def test_public_profile(client, make_user):
         assert "winner@example.com" not in html  # emails are not public
     assert "0 won" in client.get(reverse("public_profile", args=["loser"])).content.decode()
     assert client.get(reverse("public_profile", args=["nobody"])).status_code == 404
+
+
+def test_email_verification_is_mandatory_under_production_settings():
+    import os
+    import subprocess
+    import sys
+
+    def verification(module, extra=None):
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": module, "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "example.org"}
+        env.pop("ACCOUNT_EMAIL_VERIFICATION", None)
+        env.update(extra or {})
+        code = "import django; django.setup(); from django.conf import settings; print(settings.ACCOUNT_EMAIL_VERIFICATION)"
+        return subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        ).stdout.strip()
+
+    assert verification("guildhall_site.settings.production") == "mandatory"
+    assert verification("guildhall_site.settings") == "optional"
+    assert verification("guildhall_site.settings.production", {"ACCOUNT_EMAIL_VERIFICATION": "optional"}) == "optional"
