@@ -217,7 +217,10 @@ def test_email_verification_is_mandatory_under_production_settings():
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": module, "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "example.org"}
         env.pop("ACCOUNT_EMAIL_VERIFICATION", None)
         env.update(extra or {})
-        code = "import django; django.setup(); from django.conf import settings; print(settings.ACCOUNT_EMAIL_VERIFICATION)"
+        code = (
+            "import django; django.setup(); "
+            "from django.conf import settings; print(settings.ACCOUNT_EMAIL_VERIFICATION)"
+        )
         return subprocess.run(
             [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
         ).stdout.strip()
