@@ -23,10 +23,6 @@ ARGS = [
     "--disable-sync",
 ]
 
-# Playwright's sync API runs an event loop in the main thread; Django then refuses sync ORM calls from
-# the test body unless told this is fine (the live server runs in its own thread).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "e2e: end-to-end test in a real browser (Debian's chromium)")
@@ -42,7 +38,7 @@ def _missing():
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     missing = _missing()
     if missing:
@@ -51,10 +47,20 @@ def browser():
         pytest.skip(missing)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
+    # Playwright's sync API runs an event loop in the main thread while it lives; Django then refuses sync
+    # ORM calls (test bodies, the database reset) unless told this is fine. Only while the browser runs.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
