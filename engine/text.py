@@ -60,6 +60,10 @@ T = {
     "nothing": gettext_noop("nothing"),
     "and": gettext_noop("{first} and {last}"),
     "chose": gettext_noop("{player} made a choice."),
+    "pick_card": gettext_noop("{player} chose {card}."),
+    "pick_chapter": gettext_noop("{player} chose a chapter of {profession}s."),
+    "pick_hidden": gettext_noop("{player} chose a card from their hand."),
+    "pick_discard": gettext_noop("{player} chose a card to discard."),
 }
 
 
@@ -149,6 +153,13 @@ def _sentences(e, viewer, names, _, st):
         return sentences
     if t == "win":
         return [_(T["win"]).format(player=player, vp=e["vp"])]
+    if t == "pick":
+        if "card" in e:
+            return [_(T["pick_card"]).format(player=player, card=card_words(e["card"], _))]
+        if "profession" in e:
+            return [_(T["pick_chapter"]).format(player=player, profession=_(_PROFESSION_NAMES[e["profession"]]))]
+        key = "pick_discard" if e["phase"] == "to_discard" else "pick_hidden"
+        return [_(T[key]).format(player=player)]
     if t == "undo":
         return [_(T["undo"]).format(player=player)]
     return []

@@ -92,6 +92,7 @@ def _discard_then_draw(st, prompt, decision, hand_size):
     Returns True once done."""
     if decision["type"] == "discard":
         prompt["picks"]["discard"].append(decision["card"])
+        emit(st, {"t": "pick", "seat": prompt["seat"], "phase": "to_discard"})
         return False
     seat = prompt["seat"]
     discard_from_hand(st, seat, prompt["picks"]["discard"])
@@ -248,8 +249,26 @@ def ability(st, ctx, decision):
         emit(st, {"t": "target", "seat": ctx["seat"], "target": decision["seat"]})
     else:
         phase = ability.step(st, ctx)[0]
+        before = len(st.events[-1])
         ability.pick(st, ctx, phase, decision)
+        if len(st.events[-1]) == before and ability.step(st, ctx) is not None:
+            # A choice along the way (the last one is told by the effect itself): say what was chosen,
+            # naming the card only if it is public.
+            emit(st, _pick_event(ctx, phase, decision))
     _finish_if_complete(st, ability, ctx)
+
+
+# Choices among face-up guildhall cards are public; a card chosen from a hand is not (R14).
+_PUBLIC_PHASES = ("discard", "give", "take", "back")
+
+
+def _pick_event(ctx, phase, decision):
+    event = {"t": "pick", "seat": ctx["seat"], "phase": phase}
+    if decision["type"] == "chapter":
+        event["profession"] = decision["profession"]
+    elif phase in _PUBLIC_PHASES:
+        event["card"] = decision["card"]
+    return event
 
 
 def _finish_if_complete(st, ability, ctx):
