@@ -32,7 +32,7 @@ def choose(game, rng=None, kind="random"):
     return seat, engine.bots.choose(state, seat.position, kind=kind, rng=rng or random.Random(game.seq))
 
 
-def play(game, moves, rng=None):
+def play(game, moves, rng=None, kind="random"):
     """Play ``moves`` decisions (or until the game is over) through submit_decision, running the
     on-commit work (state cache, hooks) as a real commit would."""
     rng = rng or random.Random(0)
@@ -41,7 +41,7 @@ def play(game, moves, rng=None):
         if game.status != Game.Status.ACTIVE:
             return
         seat = game.seats.get(position=game.to_move_position)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
+        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind=kind, rng=rng)
         actor = seat if seat.is_bot else seat.user
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(game.pk, actor, game.seq, decision)
