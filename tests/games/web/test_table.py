@@ -259,7 +259,7 @@ def test_poll_from_the_waiting_room_reloads_the_page_once_the_game_starts(client
     game = services.create_game(host, seats=2)
     client.force_login(host)
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    assert "status=open" in html and 'hx-trigger="every 5s"' in html
+    assert "status=open" in html and 'hx-trigger="every 5s' in html
     url = reverse("games:poll", args=[game.pk])
     assert client.get(url, {"seq": 0, "status": "open"}).status_code == 204
     services.join(game.pk, guest)
