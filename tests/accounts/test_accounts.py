@@ -228,3 +228,15 @@ def test_email_verification_is_mandatory_under_production_settings():
     assert verification("guildhall_site.settings.production") == "mandatory"
     assert verification("guildhall_site.settings") == "optional"
     assert verification("guildhall_site.settings.production", {"ACCOUNT_EMAIL_VERIFICATION": "optional"}) == "optional"
+
+
+@pytest.mark.parametrize(
+    "language,words",
+    [("de", ["Registrieren", "Anmelden", "Sprache"]), ("es", ["Registrarse", "Iniciar sesión", "Idioma"])],
+)
+def test_allauth_pages_in_german_and_spanish(client, language, words):
+    client.cookies["django_language"] = language
+    html = client.get(reverse("account_signup")).content.decode()
+    assert f'<html lang="{language}">' in html
+    for word in words:
+        assert word in html, word
