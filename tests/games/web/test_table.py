@@ -340,3 +340,37 @@ def test_the_page_title_says_when_it_is_my_turn(client, make_user):
     client.force_login(mover)
     fragment = client.get(reverse("games:table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
     assert "<title>Your turn · Game" in fragment  # htmx puts it on the tab after a swap
+
+
+def test_django_protections_on_the_table(make_user):
+    from django.test import Client
+
+    game = started_game([make_user(), make_user()])
+    mover, _ = seats(game)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(mover)
+    response = client.get(reverse("games:game", args=[game.pk]))
+    assert response["X-Frame-Options"] in ("DENY", "SAMEORIGIN")
+    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    response = client.post(
+        reverse("games:decide", args=[game.pk]), {"expected_seq": 0, "decision": json.dumps(decision)}
+    )
+    assert response.status_code == 403  # no CSRF token
+    assert Game.objects.get(pk=game.pk).seq == 0
+    token = client.cookies["csrftoken"].value
+    response = client.post(
+        reverse("games:decide", args=[game.pk]),
+        {"expected_seq": 0, "decision": json.dumps(decision), "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 302 and Game.objects.get(pk=game.pk).seq == 1
+
+
+def test_user_text_is_escaped(client, make_user):
+    from accounts.models import profile_for
+
+    evil = make_user("evil")
+    profile = profile_for(evil)
+    profile.display_name = "<script>alert(1)</script>"
+    profile.save()
+    html = client.get(reverse("public_profile", args=["evil"])).content.decode()
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
