@@ -35,3 +35,27 @@ def test_sync_clocks_gives_every_active_game_a_clock(make_user, commit):
     tc = TimeControl.objects.get(game=game)
     game.refresh_from_db()
     assert tc.seat == game.to_move_position and tc.deadline == game.deadline is not None
+
+
+@pytest.mark.django_db
+def test_tick_does_what_beat_does(make_user, commit, smtp_server):
+    import datetime
+    from io import StringIO
+
+    import time_machine
+
+    from games.notifications.clock import set_time_limit
+    from games.notifications.models import Notification
+
+    t0 = datetime.datetime(2027, 6, 1, 12, 0, tzinfo=datetime.UTC)
+    with time_machine.travel(t0, tick=False) as traveller:
+        game = start_game(commit, [make_user("alice"), make_user("bob")])
+        set_time_limit(game, datetime.timedelta(hours=48))
+        game.refresh_from_db()
+        traveller.move_to(t0 + datetime.timedelta(hours=25))
+        out = StringIO()
+        with commit():
+            call_command("notifications_tick", stdout=out)
+    assert out.getvalue().startswith("1 clocks due")
+    assert Notification.objects.get(kind="reminder-1", user=game.to_move_user).status == "sent"
+    assert len(smtp_server.to(game.to_move_user.email)) == 2
