@@ -22,8 +22,9 @@ def _decision_value(decision):
     return json.dumps(decision, sort_keys=True, separators=(",", ":"))
 
 
-def _option(decision, label, card=None, kind="button"):
-    return {"value": _decision_value(decision), "label": label, "card": card, "type": decision["type"], "kind": kind}
+def _option(decision, label, card=None):
+    """One button: the decision's JSON as its value, a label, and the card it shows (if any)."""
+    return {"value": _decision_value(decision), "label": label, "card": card, "type": decision["type"]}
 
 
 def build(game, user, full_log=False):
@@ -54,6 +55,7 @@ def build(game, user, full_log=False):
     order = list(range(game.num_seats))
     if me is not None:
         order = [(me + i) % game.num_seats for i in range(1, game.num_seats)] + [me]
+    placings = view.get("placings")
     players = []
     for seat in order:
         pv = view["players"][seat]
@@ -85,7 +87,7 @@ def build(game, user, full_log=False):
                 "completed_professions": [C.profession_name(p) for p in pv.get("completed_professions", [])],
                 "vp_cards": [C.vp_card(v["id"]) for v in pv["vp_cards"]],
                 "chapters": chapters,
-                "place": (view.get("placings") or [None] * game.num_seats)[seat] if view.get("placings") else None,
+                "place": placings[seat] if placings else None,
             }
         )
     ctx["players"] = players
