@@ -7,6 +7,8 @@ or an unreachable cache server means a replay of the log, nothing else.
 """
 
 import logging
+import threading
+from collections import OrderedDict
 
 from django.core.cache import cache
 from django.db import transaction
@@ -16,6 +18,36 @@ import engine
 from .models import LogEntry
 
 logger = logging.getLogger(__name__)
+
+
+# A small per-process LRU in front of the shared cache: a hit skips the network round trip and the
+# unpickling (which grows with the log). Safe for the same reason the shared cache is: a key names one
+# state forever. Entries are private copies; callers always get a clone.
+LOCAL_MAX_ENTRIES = 64
+_local = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _local_get(key):
+    with _local_lock:
+        state = _local.get(key)
+        if state is None:
+            return None
+        _local.move_to_end(key)
+    return state.clone()
+
+
+def _local_put(key, state):
+    with _local_lock:
+        _local[key] = state
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_MAX_ENTRIES:
+            _local.popitem(last=False)
+
+
+def clear_local():
+    with _local_lock:
+        _local.clear()
 
 
 def state_key(game, seq):
@@ -53,8 +85,12 @@ def load_state(game):
     The caller owns the returned object and may mutate it (e.g. by ``engine.apply``).
     """
     key = state_key(game, game.seq)
+    state = _local_get(key)
+    if state is not None:
+        return state
     state = _cache_get(key)
     if state is not None and state.seq == game.seq:
+        _local_put(key, state.clone())
         return state
     state = replay(game)
     if state.seq != game.seq:
@@ -72,7 +108,13 @@ def store_state(game, state, on_commit=False):
     that is later rolled back must never be cached under that entry's seq.
     """
     key = state_key(game, state.seq)
+    private = state.clone()  # the caller may go on mutating ``state``
+
+    def store():
+        _local_put(key, private)
+        _cache_set(key, private)
+
     if on_commit:
-        transaction.on_commit(lambda: _cache_set(key, state))
+        transaction.on_commit(store)
     else:
-        _cache_set(key, state)
+        store()

@@ -21,7 +21,7 @@ def test_snapshot_is_stored_after_commit_and_equals_replay(make_user, django_cap
     key = state_cache.state_key(game, game.seq + 1)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         services.submit_decision(game.pk, seat.user, game.seq, decision)
-        assert cache.get(key) is None  # nothing cached before the commit
+        assert cache.get(key) is None and state_cache._local_get(key) is None  # nothing before the commit
     for callback in callbacks:
         callback()
     game.refresh_from_db()
@@ -36,8 +36,22 @@ def test_load_state_on_a_miss_replays(make_user):
     play(game, 6)
     game.refresh_from_db()
     cache.delete(state_cache.state_key(game, game.seq))
+    state_cache.clear_local()
     assert state_cache.load_state(game) == state_cache.replay(game)
     assert cache.get(state_cache.state_key(game, game.seq)) is not None  # and caches the replay
+
+
+def test_loaded_states_are_independent_copies(make_user):
+    game = started_game([make_user(), make_user()])
+    play(game, 3)
+    game.refresh_from_db()
+    first = state_cache.load_state(game)  # from the process-local copy or the shared cache
+    seat = engine.pending_player(first)
+    engine.apply(first, seat, engine.legal_decisions(first, seat)[0])  # mutate the caller's copy
+    again = state_cache.load_state(game)
+    assert again.seq == game.seq == 3 and again == state_cache.replay(game)
+    state_cache.clear_local()
+    assert state_cache.load_state(game) == again  # the shared cache holds the same state
 
 
 def test_keys_differ_by_game_seq_and_seed(make_user):
@@ -48,6 +62,7 @@ def test_keys_differ_by_game_seq_and_seed(make_user):
 
 
 def test_play_goes_on_with_the_cache_server_down(make_user, settings):
+    state_cache.clear_local()
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
     }
