@@ -58,6 +58,7 @@ def hand_ids(game, seat):
 
 
 def assert_no_foreign_hand(page, game, my_seat, other_seat):
+    """No card id of the other player's hand anywhere in the page's HTML, and all of mine."""
     html = page.content()
     for card in hand_ids(game, other_seat):
         assert f'data-card-id="{card}"' not in html
@@ -183,7 +184,10 @@ def test_two_players_sign_up_invite_and_play_by_clicking(live_server, new_page, 
         if shown_seq(page) != game.seq:
             page.reload()
         one_decision(page)
-        assert_no_foreign_hand(page, game, seat, 1 - seat)
+        game.refresh_from_db()
+        for other_seat, other_page in pages.items():  # both pages, whenever they show the current table
+            if shown_seq(other_page) == game.seq:  # a stale page may show cards that were public back then
+                assert_no_foreign_hand(other_page, game, other_seat, 1 - other_seat)
     assert len(turns_seen) >= 5
 
     for page, seat in ((pages[0], 0), (pages[1], 1)):
