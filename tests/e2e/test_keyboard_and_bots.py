@@ -44,3 +44,11 @@ def test_create_a_bot_game_and_play_with_the_keyboard_only(live_server, logged_i
             break
     assert decided >= 3 and game.turn >= 3  # past both setups: the bot's too
     page.screenshot(path=str(artifacts / "bot-game-phone.png"), full_page=True)
+
+    # The language switcher in the header: the table comes back in German, and the profile remembers it.
+    page.select_option("#language-select", "de")
+    page.locator(".lang-form button").click()
+    page.wait_for_selector("text=Deine Hand")
+    assert page.get_attribute("html", "lang") == "de"
+    user.profile.refresh_from_db()
+    assert user.profile.language == "de"
