@@ -284,3 +284,27 @@ def test_my_games_lists_invitations(client, make_user):
     assert 'id="invitations"' in html and f'data-game-id="{game.pk}"' in html
     services.join(game.pk, guest)
     assert 'id="invitations"' not in client.get(reverse("games:mine")).content.decode()
+
+
+def test_next_game_is_the_one_waiting_longest(client, make_user):
+    import datetime
+
+    from django.utils import timezone
+
+    me, other = make_user("me"), make_user("other")
+    waiting = []
+    while len(waiting) < 3:  # seats are drawn at random: keep the games where I am to move
+        game = started_game([me, other])
+        if game.to_move_user_id == me.pk:
+            waiting.append(game)
+    now = timezone.now()
+    ages = {waiting[0].pk: 2, waiting[1].pk: 30, waiting[2].pk: 7}  # hours waiting
+    for pk, hours in ages.items():
+        Game.objects.filter(pk=pk).update(updated_at=now - datetime.timedelta(hours=hours))
+    client.force_login(me)
+    assert client.get(reverse("games:next"))["Location"] == reverse("games:game", args=[waiting[1].pk])
+    html = client.get(reverse("games:mine")).content.decode()
+    order = sorted(waiting, key=lambda g: -ages[g.pk])
+    positions = [html.index(f'data-game-id="{g.pk}"') for g in order]
+    assert positions == sorted(positions)  # oldest waiting first
+    assert "3 waiting" in html
