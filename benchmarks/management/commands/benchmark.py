@@ -3,10 +3,12 @@
     DATABASE_URL=postgres://... REDIS_URL=redis://... python manage.py benchmark --clients 8
 
 Three phases against one gunicorn started by this command (BENCHMARK_ENDPOINTS=1 mounts the floor):
-1. floor: each client POSTs /api/bench/floor/ (token auth + throttle + insert one row) for --duration s;
+1. floor: each client POSTs /api/bench/floor/ (token auth + insert one row) for --duration s, each POST
+   preceded by a GET of a game: the same mix of requests as in phase 2;
 2. decisions: each client plays two-player games through the API (GET the game, pick a legal
    decision, POST it), a new game whenever one ends, for --duration s; the POSTs are timed;
-3. seq: one client times --samples decisions in a game at seq ~10 and in one at seq ~--long-seq.
+3. seq: one client alone times --samples decisions in a game at seq ~10 and in one at seq ~--long-seq
+   (alternating between them), and floor calls, for the uncontended cost of each.
 Prints decisions/s and p50/p95/p99 next to the floor, and the seq ratio. Not a test: it only reports.
 """
 
@@ -177,9 +179,15 @@ class Command(BaseCommand):
         return [x for r in results for x in r]
 
     def _floor_client(self, port, token, stop):
+        """The same loop as a player's (GET the game, then POST), with the decision POST replaced by
+        the floor's: both phases put the same mix of requests on the server."""
         client = Client(port, token)
+        status, game, _ = client.request("POST", "/api/v1/games/", {"seats": 2})
+        if status != 201:
+            raise CommandError(f"create refused: {status} {game}")
         latencies = []
         while time.monotonic() < stop:
+            client.request("GET", f"/api/v1/games/{game['id']}/")
             status, _, elapsed = client.request("POST", "/api/bench/floor/", {"n": 1})
             if status != 201:
                 raise CommandError(f"floor endpoint answered {status}")
@@ -220,7 +228,10 @@ class Command(BaseCommand):
         # Alternate between the two games, so that load on the machine weighs on both alike.
         labels = {short.pk: "seq ~10", long.pk: f"seq ~{long.seq}"}
         samples_by_game = {short.pk: ([], []), long.pk: ([], [])}
+        floor = []
+        floor_client = Client(port, token_a)
         for _ in range(samples):
+            floor.append(floor_client.request("POST", "/api/bench/floor/", {"n": 1})[2])
             for game in (short, long):
                 game.refresh_from_db()
                 if game.status != Game.Status.ACTIVE:
@@ -238,7 +249,10 @@ class Command(BaseCommand):
                 f"{labels[pk]:>10}: decision POST p50 {pct(posts, 50) * 1000:6.1f} ms, "
                 f"GET game p50 {pct(gets, 50) * 1000:6.1f} ms  ({len(posts)} samples)"
             )
-        ratio = pct(samples_by_game[long.pk][0], 50) / pct(samples_by_game[short.pk][0], 50)
+        self.stdout.write(f"{'floor':>10}: POST p50 {pct(floor, 50) * 1000:6.1f} ms  ({len(floor)} samples)")
+        short_p50 = pct(samples_by_game[short.pk][0], 50)
+        self.stdout.write(f"one client: p50 decision (seq ~10) / p50 floor = {short_p50 / pct(floor, 50):.2f}")
+        ratio = pct(samples_by_game[long.pk][0], 50) / short_p50
         self.stdout.write(f"p50 at seq ~{long.seq} / p50 at seq ~10 = {ratio:.2f}  (goal <= 1.2)")
 
     def _game_at(self, users, target):
