@@ -88,8 +88,8 @@ class Seat(models.Model):
         BOT = "bot", _("Bot")
 
     class BotKind(models.TextChoices):
-        GREEDY = "greedy", _("Greedy bot")
-        RANDOM = "random", _("Random bot")
+        GREEDY = "greedy", _("greedy")
+        RANDOM = "random", _("random")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.USER)
