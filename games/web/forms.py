@@ -49,7 +49,11 @@ class CreateGameForm(forms.Form):
         initial=0,
         help_text=_("Bots take seats at once and move promptly."),
     )
-    bot_kind = forms.ChoiceField(label=_("Bot strength"), choices=Seat.BotKind.choices, initial=Seat.BotKind.GREEDY)
+    bot_kind = forms.ChoiceField(
+        label=_("Bot strength"),
+        choices=[(Seat.BotKind.GREEDY, _("Greedy bot")), (Seat.BotKind.RANDOM, _("Random bot"))],
+        initial=Seat.BotKind.GREEDY,
+    )
 
     def clean_invite(self):
         raw = self.cleaned_data.get("invite") or ""
