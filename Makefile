@@ -35,6 +35,7 @@ check-deploy: install
 	DJANGO_SETTINGS_MODULE=guildhall_site.settings.production \
 	SECRET_KEY=$${SECRET_KEY:-check-deploy-only-$$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')} \
 	ALLOWED_HOSTS=$${ALLOWED_HOSTS:-guildhall.example} \
+	EMAIL_URL=$${EMAIL_URL:-smtp://127.0.0.1:25} \
 	$(BIN)/python manage.py check --deploy --fail-level WARNING
 
 # Needs DATABASE_URL (PostgreSQL) and REDIS_URL; see benchmarks/README.md.

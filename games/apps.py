@@ -8,3 +8,6 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from . import tasks  # noqa: F401  (registers the bot hook and the Celery tasks)
+        from .history import hooks as history_hooks
+
+        history_hooks.register()  # a finished game's history summary is cached as it ends

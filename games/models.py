@@ -7,7 +7,7 @@ filtered and sorted without replaying; ``services.submit_decision`` keeps them i
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -71,7 +71,21 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-id"]
-        indexes = [models.Index(fields=["to_move_user", "status"], name="games_to_move_status")]
+        indexes = [
+            models.Index(fields=["to_move_user", "status"], name="games_to_move_status"),
+            # The history browser (games/history): finished games newest first, by turns, by duration.
+            models.Index(
+                F("finished_at").desc(), F("id").desc(), name="games_finished_recent",
+                condition=Q(status="finished"),
+            ),
+            models.Index(
+                F("turn").desc(), F("id").desc(), name="games_finished_turns", condition=Q(status="finished")
+            ),
+            models.Index(
+                (F("finished_at") - F("started_at")).desc(), F("id").desc(), name="games_finished_duration",
+                condition=Q(status="finished"),
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(num_seats__gte=2) & Q(num_seats__lte=4), name="games_game_seats_2_4"

@@ -8,9 +8,7 @@ shuffle): whoever created the game has no first-player advantage.
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -88,7 +86,6 @@ def _lock_game_with_seats(game_id):
 def _denormalise(game, state, seats_by_pos):
     """Copy what lists need from the engine state onto the game row (saved by the caller)."""
     now = timezone.now()
-    previous = (game.to_move_position, game.turn)
     pending = engine.pending_player(state)
     game.seq = state.seq
     game.turn = state.turn
@@ -98,8 +95,8 @@ def _denormalise(game, state, seats_by_pos):
     game.scores = [state.vp(p) for p in range(game.num_seats)]
     if pending is None:
         game.deadline = None
-    elif (pending, state.turn) != previous or game.deadline is None:
-        game.deadline = now + timedelta(hours=settings.GUILDHALL_TURN_TIMEOUT_HOURS)
+    # Otherwise the deadline belongs to the game's clock (games.notifications.clock: per-game limits,
+    # untimed games, vacations), which keeps Game.deadline in step in the same transaction.
     if state.finished:
         game.status = Game.Status.FINISHED
         game.finished_at = now

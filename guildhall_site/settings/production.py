@@ -18,6 +18,12 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=[])
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in the environment for production settings.")
 
+# Email is how correspondence play works (turn notifications, reminders): no silent console backend.
+if not env.str("EMAIL_URL", default=""):
+    raise ImproperlyConfigured(
+        "EMAIL_URL must be set in the environment for production settings (e.g. smtp+tls://user:pass@host:587)."
+    )
+
 # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)

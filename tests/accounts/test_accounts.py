@@ -214,7 +214,8 @@ def test_email_verification_is_mandatory_under_production_settings():
     import sys
 
     def verification(module, extra=None):
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": module, "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "example.org"}
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": module, "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "example.org",
+               "EMAIL_URL": "smtp://127.0.0.1:25"}
         env.pop("ACCOUNT_EMAIL_VERIFICATION", None)
         env.update(extra or {})
         code = (

@@ -15,8 +15,9 @@ STRONG_KEY = "k" * 20 + "Xy7#p!Qz9@Lm2$Vb8&Rt5^Wn3*Hc6(Jd4)Fg1"
 def manage(*args, **env_overrides):
     # A clean deployment environment: none of the variables tests themselves may set (e.g. the
     # browser tests' DJANGO_ALLOW_ASYNC_UNSAFE, which check --deploy rightly refuses).
-    dropped = {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    dropped = {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "EMAIL_URL"}
     env = {k: v for k, v in os.environ.items() if k not in dropped}
+    env["EMAIL_URL"] = "smtp://127.0.0.1:25"
     env.update(env_overrides)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
@@ -27,6 +28,18 @@ def test_production_refuses_to_start_without_secret_key():
     result = manage("check", DJANGO_SETTINGS_MODULE="guildhall_site.settings.production", ALLOWED_HOSTS="x.example")
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_refuses_to_start_without_email_url():
+    result = manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="guildhall_site.settings.production",
+        SECRET_KEY=STRONG_KEY,
+        ALLOWED_HOSTS="guildhall.example",
+        EMAIL_URL="",
+    )
+    assert result.returncode != 0
+    assert "EMAIL_URL must be set" in result.stderr
 
 
 def test_debug_off_refuses_to_start_without_secret_key():

@@ -33,7 +33,8 @@ import engine
 from games.history import selectors
 from games.models import Game, LogEntry, Seat
 
-# Asked of games/ (helper-1) in /tmp/history-requests.md; the same definitions as SQL.
+# The indexes of games/migrations/0004_history_indexes, as SQL: created by --with-requested-indexes on a
+# database that predates that migration.
 REQUESTED_INDEXES = {
     "games_finished_recent": "CREATE INDEX games_finished_recent ON games_game (finished_at DESC, id DESC) "
     "WHERE status = 'finished'",
