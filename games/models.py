@@ -95,6 +95,15 @@ class Game(models.Model):
     def __str__(self):
         return _("Game %(id)s") % {"id": self.pk}
 
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        # Remember whose decision was awaited when the row was read, so that receivers of post_save can
+        # tell a new turn from one more step of the same one without a query (Django's from_db recipe).
+        instance = super().from_db(db, field_names, values)
+        loaded = dict(zip(field_names, values, strict=True))
+        instance.loaded_pending = (loaded.get("to_move_position"), loaded.get("turn"))
+        return instance
+
 
 class Seat(models.Model):
     class Kind(models.TextChoices):

@@ -44,6 +44,14 @@ def game_saved(sender, instance, created, update_fields=None, raw=False, **kwarg
     game = instance
     if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
         return
+    if (
+        game.status == Game.Status.ACTIVE
+        and _system_decision.get() is None
+        and getattr(game, "loaded_pending", None) == (game.to_move_position, game.turn)
+    ):
+        # One more step of the same player's turn: the clock runs on and there is nothing to send. Any
+        # run of timeouts is reset when this player's decision ends the turn (the next branch below).
+        return
     now = timezone.now()
     tc = TimeControl.objects.select_for_update().filter(game_id=game.pk).first()
     if tc is None:
