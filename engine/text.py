@@ -14,15 +14,15 @@ def gettext_noop(message):
 
 
 # Card names, marked for translation (the German and Spanish names live in the site's catalogues).
-_PROFESSION_NAMES = {
+PROFESSION_NAMES = {
     "assassin": gettext_noop("Assassin"), "dancer": gettext_noop("Dancer"), "farmer": gettext_noop("Farmer"),
     "historian": gettext_noop("Historian"), "trader": gettext_noop("Trader"), "weaver": gettext_noop("Weaver"),
 }
-_COLOUR_NAMES = {
+COLOUR_NAMES = {
     "red": gettext_noop("red"), "blue": gettext_noop("blue"), "yellow": gettext_noop("yellow"),
     "green": gettext_noop("green"), "purple": gettext_noop("purple"),
 }
-_CARD = gettext_noop("{colour} {profession}")
+CARD_NAME = gettext_noop("{colour} {profession}")
 
 T = {
     "turn": gettext_noop("{player}'s turn begins."),
@@ -76,8 +76,8 @@ def describe(st, seq, viewer, names, gettext=None):
 
 
 def card_words(card, _):
-    return _(_CARD).format(colour=_(_COLOUR_NAMES[COLOURS[COLOUR_OF[card]]]),
-                           profession=_(_PROFESSION_NAMES[PROFESSIONS[PROFESSION_OF[card]]]))
+    return _(CARD_NAME).format(colour=_(COLOUR_NAMES[COLOURS[COLOUR_OF[card]]]),
+                           profession=_(PROFESSION_NAMES[PROFESSIONS[PROFESSION_OF[card]]]))
 
 
 def _cards(cards, _):
@@ -116,11 +116,11 @@ def _sentences(e, viewer, names, _, st):
     if t in ("place", "play", "historian"):
         return [_(T[t]).format(player=player, card=card_words(e["card"], _))]
     if t == "use":
-        if e["ability"] in _PROFESSION_NAMES:
-            return [_(T["use"]).format(player=player, ability=_(_PROFESSION_NAMES[e["ability"]]), tier=e["tier"])]
+        if e["ability"] in PROFESSION_NAMES:
+            return [_(T["use"]).format(player=player, ability=_(PROFESSION_NAMES[e["ability"]]), tier=e["tier"])]
         return [_(T["use_vp"]).format(player=player, ability=e["ability"])]
     if t == "decline":
-        return [_(T["decline"]).format(player=player, ability=_(_PROFESSION_NAMES.get(e["ability"], e["ability"])))]
+        return [_(T["decline"]).format(player=player, ability=_(PROFESSION_NAMES.get(e["ability"], e["ability"])))]
     if t == "target":
         return [_(T["target"]).format(player=player, target=target)]
     if t == "assassinate":
@@ -138,7 +138,7 @@ def _sentences(e, viewer, names, _, st):
     if t == "take_chapter":
         return [_(T["take_chapter"]).format(player=player, target=target, cards=_cards(e["cards"], _))]
     if t == "complete":
-        return [_(T["complete"]).format(player=player, profession=_(_PROFESSION_NAMES[PROFESSIONS[e["profession"]]]))]
+        return [_(T["complete"]).format(player=player, profession=_(PROFESSION_NAMES[PROFESSIONS[e["profession"]]]))]
     if t in ("pay", "shed"):
         return [_(T[t]).format(player=player, card=card_words(e["card"], _))]
     if t == "buy":
@@ -157,7 +157,7 @@ def _sentences(e, viewer, names, _, st):
         if "card" in e:
             return [_(T["pick_card"]).format(player=player, card=card_words(e["card"], _))]
         if "profession" in e:
-            return [_(T["pick_chapter"]).format(player=player, profession=_(_PROFESSION_NAMES[e["profession"]]))]
+            return [_(T["pick_chapter"]).format(player=player, profession=_(PROFESSION_NAMES[e["profession"]]))]
         key = "pick_discard" if e["phase"] == "to_discard" else "pick_hidden"
         return [_(T[key]).format(player=player)]
     if t == "undo":

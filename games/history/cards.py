@@ -5,23 +5,9 @@ card object gets a ``label``. Only what the view already holds is labelled; noth
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-PROFESSION_NAMES = {
-    "assassin": gettext_noop("Assassin"),
-    "dancer": gettext_noop("Dancer"),
-    "farmer": gettext_noop("Farmer"),
-    "historian": gettext_noop("Historian"),
-    "trader": gettext_noop("Trader"),
-    "weaver": gettext_noop("Weaver"),
-}
-COLOUR_NAMES = {
-    "red": gettext_noop("red"),
-    "blue": gettext_noop("blue"),
-    "yellow": gettext_noop("yellow"),
-    "green": gettext_noop("green"),
-    "purple": gettext_noop("purple"),
-}
+# One set of names for the log, the table and the replay: the engine's msgids (engine/text.py).
+from engine.text import CARD_NAME, COLOUR_NAMES, PROFESSION_NAMES
 
 
 def profession_name(profession):
@@ -29,7 +15,7 @@ def profession_name(profession):
 
 
 def card_label(card):
-    return _("{colour} {profession}").format(
+    return _(CARD_NAME).format(
         colour=_(COLOUR_NAMES.get(card["colour"], card["colour"])), profession=profession_name(card["profession"])
     )
 
