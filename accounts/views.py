@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
+from games.history.selectors import player_stats
 from games.models import Game, Seat
 
 from .forms import ProfileForm
@@ -59,7 +60,13 @@ def public_profile(request, username):
     return render(
         request,
         "accounts/profile.html",
-        {"profile_user": user, "profile": profile_for(user), "stats": stats, "recent": rows},
+        {
+            "profile_user": user,
+            "profile": profile_for(user),
+            "stats": stats,
+            "recent": rows,
+            "player_stats": player_stats(user),  # issue 6: the statistics of finished games
+        },
     )
 
 
