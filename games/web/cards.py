@@ -5,33 +5,13 @@ same in the log and on the table. The tier texts are the card faces, for display
 always comes from ``engine.legal_decisions``.
 """
 
-from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 import engine
 from engine import text as engine_text
-
-PROFESSIONS = ("assassin", "dancer", "farmer", "historian", "trader", "weaver")
-COLOURS = ("red", "blue", "yellow", "green", "purple")
-
-# Same msgids as engine/text.py: one translation serves the log and the table.
-PROFESSION_NAMES = {
-    "assassin": gettext_noop("Assassin"),
-    "dancer": gettext_noop("Dancer"),
-    "farmer": gettext_noop("Farmer"),
-    "historian": gettext_noop("Historian"),
-    "trader": gettext_noop("Trader"),
-    "weaver": gettext_noop("Weaver"),
-}
-COLOUR_NAMES = {
-    "red": gettext_noop("red"),
-    "blue": gettext_noop("blue"),
-    "yellow": gettext_noop("yellow"),
-    "green": gettext_noop("green"),
-    "purple": gettext_noop("purple"),
-}
-
-CARD_NAME = gettext_noop("{colour} {profession}")
+from engine.cards import COLOURS, PROFESSIONS  # noqa: F401  (read by the table and the cards page)
+from engine.text import CARD_NAME, COLOUR_NAMES, PROFESSION_NAMES
 
 ABILITY_SUMMARY = {
     "assassin": _("Discard cards from exactly one other player's guildhall."),
