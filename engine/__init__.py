@@ -43,7 +43,7 @@ def replay(players, seed, mode, log, validate=False):
             apply(st, seat, decision, trusted=not validate)
         except IllegalDecision as exc:
             exc.index = index
-            exc.message = f"entry {index + 1}: {exc.message}"
+            exc.message = f"entry {index + 1}: {exc.message}"  # for audits (manage.py replay_games)
             raise
     return st
 

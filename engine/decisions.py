@@ -27,8 +27,9 @@ pay             card             discard the completed chapter holding this card
 =============== ================ ===============================================================
 """
 
-from .cards import COLOURS, PROFESSIONS, VP_COST, card_name
+from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
+from .text import ERRORS as E
 from .turns import PROMPTS, can_play, settle
 
 _FIELDS = {
@@ -41,10 +42,10 @@ _FIELDS = {
 def normalise(decision):
     """The decision with only its known fields, or IllegalDecision('malformed')."""
     if not isinstance(decision, dict):
-        raise IllegalDecision("A decision must be a JSON object.", "malformed")
+        raise IllegalDecision(E["not_object"], "malformed")
     kind = decision.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise IllegalDecision(f"Unknown decision type: {str(kind)[:40]!r}.", "malformed")
+        raise IllegalDecision(E["unknown_type"], "malformed", type=str(kind)[:40])
     clean = {"type": kind}
     for field in _FIELDS[kind]:
         value = decision.get(field)
@@ -53,7 +54,7 @@ def normalise(decision):
         else:
             ok = isinstance(value, int) and not isinstance(value, bool)
         if not ok:
-            raise IllegalDecision(f"The decision '{kind}' needs a valid '{field}'.", "malformed")
+            raise IllegalDecision(E["bad_field"], "malformed", type=kind, field=field)
         clean[field] = value
     return clean
 
@@ -98,18 +99,17 @@ def apply(st, seat, decision, trusted=False):
 
 def _validate(st, seat, decision):
     if st.phase == "over":
-        raise IllegalDecision("The game is over.", "game_over")
+        raise IllegalDecision(E["game_over"], "game_over")
     if st.stack[-1]["seat"] != seat:
-        raise IllegalDecision("It is not your decision now: another player must decide first.", "not_your_turn")
+        raise IllegalDecision(E["not_your_turn"], "not_your_turn")
     if decision["type"] == "undo":
         if not can_undo(st, seat):
-            raise IllegalDecision(
-                "There is nothing to undo: a card was drawn or revealed, or another player decided, "
-                "since your last decision this turn.")
+            raise IllegalDecision(E["nothing_to_undo"])
         return
     prompt = st.stack[-1]
     if decision not in PROMPTS[prompt["kind"]][0](st, prompt):
-        raise IllegalDecision(explain(st, seat, prompt, decision))
+        template, params = explain(st, seat, prompt, decision)
+        raise IllegalDecision(template, **params)
 
 
 # --- undo ---------------------------------------------------------------------------------------------
@@ -139,38 +139,25 @@ def undo(st):
 
 
 # --- messages for illegal decisions -----------------------------------------------------------------------
-_EXPECTED = {
-    "setup_discard": "choose cards to discard, then 'done'",
-    "setup_place": "place a card from your hand that is not already in your guildhall",
-    "action": "choose an action",
-    "discard_draw": "choose cards to discard, then 'done'",
-    "choose_tier": "choose a tier of the ability, or decline it",
-    "ability": "make the next choice of the ability",
-    "pay": "choose a completed chapter to pay with",
-    "shed_chapters": "discard completed chapters down to three",
-}
-
-
 def explain(st, seat, prompt, decision):
+    """(template, params) saying why ``decision`` is not legal now."""
     player = st.players[seat]
     kind, card = decision["type"], decision.get("card")
     if kind in ("play", "place", "discard") and card not in player.hand:
-        return "That card is not in your hand."
+        return E["not_in_hand"], {}
     if prompt["kind"] == "action" and kind == "play":
         if not can_play(st, seat, card) and player.hall.get(card // 4) is not None:
-            return f"You already have a {card_name(card)} in your guildhall."
-        profession = PROFESSIONS[card // 20].capitalize()
-        return f"You have already played a {profession} this turn."
+            return E["duplicate"], {"card": card}
+        return E["played_this_turn"], {"profession": PROFESSIONS[card // 20]}
     if prompt["kind"] == "action" and kind == "buy":
         if card not in st.row:
-            return "That VP card is not in the center row."
-        return (f"You need {VP_COST[card]} completed chapter(s) to buy that VP card; "
-                f"you have {len(player.completed)}.")
+            return E["not_in_row"], {}
+        return E["too_few_chapters"], {"cost": VP_COST[card], "have": len(player.completed)}
     if kind == "place" and prompt["kind"] == "setup_place":
-        return f"You already have a {card_name(card)} in your guildhall."
+        return E["duplicate"], {"card": card}
     if kind == "tier":
-        return "That tier cannot be carried out in full now (all or nothing, R5.4)."
-    return f"That is not a legal choice now: {_EXPECTED.get(prompt['kind'], 'decide')}."
+        return E["tier_infeasible"], {}
+    return E["expected_" + prompt["kind"]], {}
 
 
-__all__ = ["COLOURS", "apply", "legal_decisions", "normalise", "pending_player"]
+__all__ = ["apply", "legal_decisions", "normalise", "pending_player"]

@@ -216,3 +216,53 @@ def tier_text(profession, tier, gettext=None):
         if threshold == tier or profession == "dancer":
             return _(text)
     return ""
+
+
+# --- Why a decision is refused (IllegalDecision.template) -------------------------------------------------
+ERRORS = {
+    "not_object": gettext_noop("A decision must be a JSON object."),
+    "unknown_type": gettext_noop("Unknown decision type: '{type}'."),
+    "bad_field": gettext_noop("The decision '{type}' needs a valid '{field}'."),
+    "game_over": gettext_noop("The game is over."),
+    "not_your_turn": gettext_noop("It is not your decision now: another player must decide first."),
+    "nothing_to_undo": gettext_noop(
+        "There is nothing to undo: a card was drawn or revealed, or another player decided, since your last "
+        "decision this turn."
+    ),
+    "not_in_hand": gettext_noop("That card is not in your hand."),
+    "duplicate": gettext_noop("You already have a {card} in your guildhall."),
+    "played_this_turn": gettext_noop("You have already played a {profession} this turn."),
+    "not_in_row": gettext_noop("That VP card is not in the center row."),
+    "too_few_chapters": gettext_noop("You need {cost} completed chapter(s) to buy that VP card; you have {have}."),
+    "tier_infeasible": gettext_noop("That tier cannot be carried out in full now (all or nothing)."),
+    "expected_setup_discard": gettext_noop("That is not a legal choice now: choose cards to discard, then 'done'."),
+    "expected_setup_place": gettext_noop(
+        "That is not a legal choice now: place a card from your hand that is not already in your guildhall."
+    ),
+    "expected_action": gettext_noop("That is not a legal choice now: choose an action."),
+    "expected_discard_draw": gettext_noop("That is not a legal choice now: choose cards to discard, then 'done'."),
+    "expected_choose_tier": gettext_noop(
+        "That is not a legal choice now: choose a tier of the ability, or decline it."
+    ),
+    "expected_ability": gettext_noop("That is not a legal choice now: make the next choice of the ability."),
+    "expected_pay": gettext_noop("That is not a legal choice now: choose a completed chapter to pay with."),
+    "expected_shed_chapters": gettext_noop(
+        "That is not a legal choice now: discard completed chapters down to three."
+    ),
+}
+
+
+def format_error(template, params, gettext=None):
+    """An IllegalDecision's sentence; with ``gettext``, translated (card and profession names too)."""
+    _ = gettext or (lambda m: m)
+    values = dict(params)
+    if "card" in values:
+        values["card"] = card_words(values["card"], _)
+    if "profession" in values:
+        values["profession"] = _(PROFESSION_NAMES[values["profession"]])
+    return _(template).format(**values)
+
+
+def translate_error(exc, gettext):
+    """The refusal ``exc`` (an IllegalDecision) in the reader's language."""
+    return format_error(exc.template, exc.params, gettext)

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from engine.text import translate_error
 
 from . import cache as state_cache
 from .exceptions import (
@@ -295,8 +296,9 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         except engine.IllegalDecision as exc:
             code = getattr(exc, "code", "illegal")
             if code == "not_your_turn":
-                raise Forbidden(str(getattr(exc, "message", exc)), code=code) from None
-            raise IllegalDecision(str(getattr(exc, "message", exc)), code=code) from None
+                raise Forbidden(translate_error(exc, _), code=code) from None
+            # The engine's sentence in the reader's language (its templates are in our catalogues).
+            raise IllegalDecision(translate_error(exc, _), code=code) from None
 
         # Store the engine's own form of the decision (the legal option it matched), not whatever
         # extra fields a client sent along: the log keeps exactly what the rules looked at.
