@@ -32,3 +32,18 @@ class ProfileForm(forms.ModelForm):
         ]
         widgets = {"turn_email": forms.RadioSelect}
         help_texts = {"display_name": _("Shown on your public profile. Games show your username.")}
+
+
+class ApiTokenForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=64,
+        help_text=_("The client or device it is for, e.g. “laptop script”. A new token replaces one of the same name."),
+    )
+    expires_in_days = forms.TypedChoiceField(
+        label=_("Expires"),
+        choices=[("", _("Never")), (30, _("In 30 days")), (90, _("In 90 days")), (365, _("In a year"))],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )

@@ -28,3 +28,33 @@ class ProfileMiddleware:
         else:
             timezone.deactivate()
         return self.get_response(request)
+
+
+class WriteThrottleMiddleware:
+    """Every write through the pages (any POST, PUT, PATCH or DELETE to a view that is not part of the
+    API, whose views DRF throttles with the same budget) spends the player's write budget
+    (``THROTTLE_WRITE_RATE``, accounts.throttles). Over it: 429, with Retry-After, and nothing done.
+    Views added later are covered without doing anything."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        from rest_framework.views import APIView
+
+        from .throttles import SAFE_METHODS, check_write
+
+        if request.method in SAFE_METHODS:
+            return None
+        view_class = getattr(view_func, "cls", None) or getattr(view_func, "view_class", None)
+        if isinstance(view_class, type) and issubclass(view_class, APIView):
+            return None  # the API throttles itself (games.api.throttles), from the same budget
+        verdict = check_write(request)
+        if verdict.allowed:
+            return None
+        from guildhall_site.views import too_many_requests
+
+        return too_many_requests(request, verdict.wait)

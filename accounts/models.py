@@ -74,3 +74,41 @@ def profile_for(user):
 def _create_profile(sender, instance, created, raw=False, **kwargs):
     if created and not raw:
         Profile.objects.get_or_create(user=instance)
+
+
+class ApiToken(models.Model):
+    """An API token of one client or device, stored as a SHA-256 digest (the token itself is shown once,
+    when it is made: accounts.tokens). A user's tokens all end when their password changes."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("user")
+    )
+    name = models.CharField(_("name"), max_length=64, help_text=_("The client or device that uses it."))
+    digest = models.CharField(_("SHA-256 of the token"), max_length=64, unique=True)
+    hint = models.CharField(_("first characters"), max_length=8, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
+    expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["user", "-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["user", "name"], name="accounts_apitoken_unique_name")]
+
+    def __str__(self):
+        return f"{self.user_id}: {self.name}"
+
+    @property
+    def expired(self):
+        from django.utils import timezone
+
+        return self.expires_at is not None and self.expires_at <= timezone.now()
+
+
+@receiver(post_save, sender=User)
+def _end_tokens_on_password_change(sender, instance, created, raw=False, **kwargs):
+    # AbstractBaseUser.set_password() keeps the new password in ``_password`` until the save is done:
+    # a change through any path (settings, reset link, admin, changepassword) ends every API token.
+    if not created and not raw and getattr(instance, "_password", None) is not None:
+        ApiToken.objects.filter(user=instance).delete()

@@ -4,6 +4,8 @@ from . import views
 
 urlpatterns = [
     path("settings/", views.settings_view, name="profile_settings"),
+    path("settings/api-tokens/", views.create_api_token, name="api_token_create"),
+    path("settings/api-tokens/<int:pk>/revoke/", views.revoke_api_token, name="api_token_revoke"),
     path("players/<str:username>/", views.public_profile, name="public_profile"),
     path("language/", views.set_language, name="set_language"),
 ]

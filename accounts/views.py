@@ -1,8 +1,10 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -11,10 +13,35 @@ from django.views.i18n import set_language as django_set_language
 from games.history.selectors import player_stats
 from games.models import Game, Seat
 
-from .forms import ProfileForm
+from . import tokens
+from .forms import ApiTokenForm, ProfileForm
 from .models import Profile, profile_for
 
 RECENT_GAMES = 10
+
+
+def set_language_cookie(response, language):
+    """The language cookie as Django's set_language view sets it (Secure under HTTPS: production.py)."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
+
+def _settings_page(request, form, token_form=None, new_token=None, status=200):
+    context = {
+        "form": form,
+        "api_tokens": tokens.tokens_of(request.user),
+        "token_form": token_form or ApiTokenForm(),
+        "new_token": new_token,
+    }
+    return render(request, "accounts/settings.html", context, status=status)
 
 
 @login_required
@@ -27,11 +54,35 @@ def settings_view(request):
         translation.activate(profile.language)
         messages.success(request, _("Your settings were saved."))
         response = redirect("profile_settings")
-        from django.conf import settings
-
-        response.set_cookie(settings.LANGUAGE_COOKIE_NAME, profile.language, samesite="Lax")
+        set_language_cookie(response, profile.language)
         return response
-    return render(request, "accounts/settings.html", {"form": form})
+    return _settings_page(request, form, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def create_api_token(request):
+    """A new API token, shown on this one answer only (never stored in the session or a message)."""
+    form = ProfileForm(instance=profile_for(request.user))
+    token_form = ApiTokenForm(request.POST)
+    if not token_form.is_valid():
+        return _settings_page(request, form, token_form, status=400)
+    try:
+        token, raw = tokens.issue(
+            request.user, token_form.cleaned_data["name"], token_form.cleaned_data["expires_in_days"]
+        )
+    except tokens.TokenLimitReached as exc:
+        token_form.add_error(None, str(exc))
+        return _settings_page(request, form, token_form, status=400)
+    return _settings_page(request, form, new_token={"name": token.name, "token": raw})
+
+
+@login_required
+@require_POST
+def revoke_api_token(request, pk):
+    if tokens.revoke(request.user, pk):
+        messages.success(request, _("The token is revoked: it no longer works."))
+    return redirect(reverse("profile_settings") + "#api-tokens")
 
 
 def public_profile(request, username):

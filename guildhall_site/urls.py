@@ -17,5 +17,7 @@ urlpatterns = [
 if settings.GUILDHALL_BENCHMARK_ENDPOINTS:
     urlpatterns.append(path("api/bench/", include("benchmarks.urls")))
 
+handler400 = "guildhall_site.views.handler400"
 handler404 = "guildhall_site.views.handler404"
 handler500 = "guildhall_site.views.handler500"
+handler429 = "guildhall_site.views.handler429"  # read by django-allauth's rate limits

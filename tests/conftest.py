@@ -61,14 +61,18 @@ def make_user(django_user_model):
 @pytest.fixture
 def api_client_for():
     """An APIClient that authenticates with the user's real API token (as scripts do)."""
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
+
+    from accounts import tokens
+
+    issued = {}
 
     def client_for(user):
         client = APIClient()
         if user is not None:
-            token, _ = Token.objects.get_or_create(user=user)
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            if user.pk not in issued:
+                issued[user.pk] = tokens.issue(user, "tests")[1]
+            client.credentials(HTTP_AUTHORIZATION=f"Token {issued[user.pk]}")
         return client
 
     return client_for

@@ -62,7 +62,7 @@ def exception_handler(exc, context):
         extra = {}
         if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
             extra["fields"] = exc.detail
-        if isinstance(exc, exceptions.ParseError):
+        if type(exc) is exceptions.ParseError:  # DRF's own, with the parser's words: ours are plainer
             detail = _("The request body is not valid JSON.")
         else:
             detail = _flatten(exc.detail)

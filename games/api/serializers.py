@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games.models import Game, Seat
+from games.web.forms import TIME_CHOICES, CreateGameForm  # the lobby's choices: one list for both
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -12,16 +13,37 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class StaleSeqErrorSerializer(ErrorSerializer):
-    seq = serializers.IntegerField(help_text=_("The current log length."))
+    seq = serializers.IntegerField(
+        required=False, help_text=_("The current log length (when the error is stale_seq).")
+    )
+
+
+class FieldErrorSerializer(ErrorSerializer):
+    fields = serializers.DictField(
+        required=False, help_text=_("Per field, what is wrong with it (when the body did not validate).")
+    )
 
 
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(style={"input_type": "password"})
+    username = serializers.CharField(max_length=254, help_text=_("Username or email address."))
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    name = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text=_(
+            "The client or device this token is for (default \"API client\"); a new token replaces "
+            "the one of the same name."
+        ),
+    )
+    expires_in_days = serializers.IntegerField(
+        min_value=1, max_value=3650, required=False, allow_null=True, help_text=_("Empty: it does not expire.")
+    )
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text=_("Shown this once; send it as Authorization: Token <token>."))
+    name = serializers.CharField()
+    expires_at = serializers.DateTimeField(allow_null=True)
 
 
 class GameCreateSerializer(serializers.Serializer):
@@ -38,6 +60,20 @@ class GameCreateSerializer(serializers.Serializer):
         min_value=0, max_value=3, default=0, help_text=_("Seats to fill with bots at once.")
     )
     bot_kind = serializers.ChoiceField(choices=Seat.BotKind.choices, default=Seat.BotKind.GREEDY)
+    time_per_move_days = serializers.ChoiceField(
+        choices=[int(value) for value, _label in TIME_CHOICES if value],
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Days per move, as the lobby offers them; null: no time limit; left out: the site's default "
+            "(TURN_TIMEOUT_HOURS)."
+        ),
+    )
+    timeout_policy = serializers.ChoiceField(
+        choices=CreateGameForm.base_fields["timeout_policy"].choices,
+        default="bot",
+        help_text=_("When a player's time runs out: bot (the bot plays the turn) or end (the game ends)."),
+    )
 
 
 class DecisionRequestSerializer(serializers.Serializer):
@@ -80,6 +116,13 @@ class GameSummarySerializer(serializers.Serializer):
     to_move = serializers.CharField(allow_null=True)
     your_seat = serializers.IntegerField(allow_null=True)
     players = PlayerSerializer(many=True)
+
+
+class GamePageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSummarySerializer(many=True)
 
 
 class GameDetailSerializer(GameSummarySerializer):

@@ -1,23 +1,17 @@
-from django.conf import settings
-from rest_framework.throttling import UserRateThrottle
+from rest_framework.throttling import BaseThrottle
+
+from accounts.throttles import SAFE_METHODS, check_write
 
 
-class WriteThrottle(UserRateThrottle):
-    """Per-user (per-IP when anonymous) rate for writes; reads are not throttled.
-
-    The rate is ``settings.GUILDHALL_WRITE_THROTTLE_RATE`` (env THROTTLE_WRITE_RATE), read per request
-    so that it can be changed in tests and deployments without touching DRF's class attributes."""
-
-    scope = "write"
-
-    def get_rate(self):
-        return settings.GUILDHALL_WRITE_THROTTLE_RATE or None  # empty: no throttle
+class WriteThrottle(BaseThrottle):
+    """The write budget of accounts.throttles (``THROTTLE_WRITE_RATE``, per user, per client address when
+    anonymous), shared with the pages; reads are not throttled. Counted atomically in the cache."""
 
     def allow_request(self, request, view):
-        if request.method in ("GET", "HEAD", "OPTIONS"):
+        if request.method in SAFE_METHODS:
             return True
-        self.rate = self.get_rate()
-        if not self.rate:
-            return True
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        self.verdict = check_write(request._request, request.user)
+        return self.verdict.allowed
+
+    def wait(self):
+        return self.verdict.wait

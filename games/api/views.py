@@ -1,28 +1,46 @@
 """The REST API: thin views over games.services (writes) and games.selectors (reads)."""
 
+import datetime
+
+from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
-from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import signin, tokens
+from accounts.authentication import ApiTokenAuthentication
 from games import selectors, services
 from games.exceptions import InvalidRequest
 
 from . import serializers as s
+from .errors import error_response
 
-ERRORS = {
-    400: s.ErrorSerializer,
-    401: s.ErrorSerializer,
-    403: s.ErrorSerializer,
+# Every error is {error, detail}; these are the statuses any endpoint may answer besides its own.
+COMMON_ERRORS = {
+    401: s.ErrorSerializer,  # no or a bad token
+    403: s.ErrorSerializer,  # a session request without CSRF token; not allowed
     404: s.ErrorSerializer,
-    409: s.StaleSeqErrorSerializer,
-    429: s.ErrorSerializer,
+    405: s.ErrorSerializer,
+    406: s.ErrorSerializer,
+    413: s.ErrorSerializer,  # a body over the size limit
+    415: s.ErrorSerializer,  # not application/json
+    429: s.ErrorSerializer,  # over the write budget (THROTTLE_WRITE_RATE)
 }
+
+
+def errors(**by_status):
+    """The documented error responses of one endpoint: the common ones plus ``by_status``
+    (``e400=...``), each a serializer."""
+    result = dict(COMMON_ERRORS)
+    result[400] = s.FieldErrorSerializer
+    for key, serializer in by_status.items():
+        result[int(key.lstrip("e"))] = serializer
+    return result
 
 
 def _validated(serializer_class, request):
@@ -31,29 +49,62 @@ def _validated(serializer_class, request):
     return serializer.validated_data
 
 
-class TokenView(APIView):
-    """Exchange a username (or email) and password for an API token."""
+def _time_limit(data):
+    """The time per move asked for: days as the lobby offers them, None for no limit, the site's default
+    when the request does not say."""
+    if "time_per_move_days" not in data:
+        return settings.NOTIFY_DEFAULT_PER_MOVE
+    days = data["time_per_move_days"]
+    return datetime.timedelta(days=days) if days else None
 
-    authentication_classes = []
+
+class TokenView(APIView):
+    """POST: exchange a username (or email address) and password for a new API token, under the
+    sign-in form's own limits and lockout. DELETE: revoke the token this request was made with."""
+
     permission_classes = [AllowAny]
+
+    def _signing_in(self):
+        return getattr(getattr(self, "request", None), "method", None) == "POST"
+
+    def get_authenticators(self):
+        # Signing in needs no credentials but the body's (and a stale token header must not refuse it).
+        return [] if self._signing_in() else [ApiTokenAuthentication()]
+
+    def get_permissions(self):
+        return [AllowAny()] if self._signing_in() else [IsAuthenticated()]
 
     @extend_schema(
         request=s.TokenRequestSerializer,
-        responses={200: s.TokenSerializer, 400: s.ErrorSerializer, 429: s.ErrorSerializer},
+        responses={200: s.TokenSerializer, **errors(e403=s.ErrorSerializer, e409=s.ErrorSerializer)},
         tags=["auth"],
+        description=_(
+            "A new token for one client or device (name), shown once. Wrong credentials: 400; after "
+            "repeated failures the account is locked for a while (429), here and on the sign-in form alike."
+        ),
     )
     def post(self, request):
-        from django.contrib.auth import authenticate
-
         data = _validated(s.TokenRequestSerializer, request)
-        user = authenticate(request._request, username=data["username"], password=data["password"])
-        if user is None:
-            # allauth's backend also accepts an email address as the login.
-            user = authenticate(request._request, email=data["username"], password=data["password"])
-        if user is None or not user.is_active:
-            raise InvalidRequest(_("Unable to log in with these credentials."), code="invalid_credentials")
-        token, _created = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        try:
+            user = signin.check_credentials(request._request, data["username"], data["password"])
+        except signin.SignInRefused as refused:
+            return error_response(refused.code, refused.detail, refused.status)
+        try:
+            token, raw = tokens.issue(
+                user, data.get("name") or tokens.DEFAULT_NAME, expires_in_days=data.get("expires_in_days")
+            )
+        except tokens.TokenLimitReached as exc:
+            return error_response("too_many_tokens", exc, status.HTTP_409_CONFLICT)
+        return Response({"token": raw, "name": token.name, "expires_at": token.expires_at})
+
+    @extend_schema(
+        request=None,
+        responses={204: OpenApiResponse(description=_("The token is revoked.")), **errors()},
+        tags=["auth"],
+    )
+    def delete(self, request):
+        tokens.revoke(request.user, request.auth.pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GameViewSet(viewsets.ViewSet):
@@ -68,9 +119,9 @@ class GameViewSet(viewsets.ViewSet):
                 description=_("mine, open (joinable), active, finished or my_turn."),
             ),
             OpenApiParameter("page", OpenApiTypes.INT),
-            OpenApiParameter("page_size", OpenApiTypes.INT),
+            OpenApiParameter("page_size", OpenApiTypes.INT, description=_("1 to 100 (default 20).")),
         ],
-        responses={200: s.GameSummarySerializer(many=True), **ERRORS},
+        responses={200: s.GamePageSerializer, **errors()},
     )
     def list(self, request):
         from games.api.pagination import GamePagination
@@ -80,8 +131,10 @@ class GameViewSet(viewsets.ViewSet):
         page = paginator.paginate_queryset(queryset, request, view=self)
         return paginator.get_paginated_response([selectors.summary(g, request.user) for g in page])
 
-    @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameDetailSerializer, **ERRORS})
+    @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameDetailSerializer, **errors()})
     def create(self, request):
+        from games.notifications.clock import set_time_limit  # the lobby's clock (games/web/views.py)
+
         data = _validated(s.GameCreateSerializer, request)
         game = services.create_game(
             request.user,
@@ -91,25 +144,26 @@ class GameViewSet(viewsets.ViewSet):
             bots=data["bots"],
             bot_kind=data["bot_kind"],
         )
+        set_time_limit(game, _time_limit(data), data["timeout_policy"])
         return self._detail(game.pk, request, status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: s.GameDetailSerializer, **ERRORS})
+    @extend_schema(responses={200: s.GameDetailSerializer, **errors()})
     def retrieve(self, request, pk=None):
         return self._detail(pk, request)
 
-    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **ERRORS})
+    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **errors(e409=s.ErrorSerializer)})
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         services.join(pk, request.user)
         return self._detail(pk, request)
 
-    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **ERRORS})
+    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **errors(e409=s.ErrorSerializer)})
     @action(detail=True, methods=["post"])
     def leave(self, request, pk=None):
         services.leave(pk, request.user)
         return self._detail(pk, request)
 
-    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **ERRORS})
+    @extend_schema(request=None, responses={200: s.GameDetailSerializer, **errors(e409=s.ErrorSerializer)})
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
         services.start(pk, request.user)
@@ -117,7 +171,7 @@ class GameViewSet(viewsets.ViewSet):
 
     @extend_schema(
         request=s.DecisionRequestSerializer,
-        responses={201: s.DecisionResponseSerializer, **ERRORS},
+        responses={201: s.DecisionResponseSerializer, **errors(e409=s.StaleSeqErrorSerializer)},
         description=_(
             "Submit a decision. 409 when expected_seq is not the current seq (the body carries the "
             "current seq), 403 when it is not your seat's decision, 400 when the engine refuses it."
@@ -142,7 +196,7 @@ class GameViewSet(viewsets.ViewSet):
         parameters=[
             OpenApiParameter("after", OpenApiTypes.INT, description=_("Only entries after this seq."))
         ],
-        responses={200: s.LogSerializer, **ERRORS},
+        responses={200: s.LogSerializer, **errors()},
     )
     @action(detail=True, methods=["get"])
     def log(self, request, pk=None):

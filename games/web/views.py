@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import jsonsafe, selectors, services
 from games.exceptions import GameError, NotFound
 from games.models import Game, Seat
 
@@ -42,6 +42,13 @@ def login_required(view):
         return plain(request, *args, **kwargs)
 
     return wrapped
+
+
+def _game_id_or_404(pk):
+    try:
+        return services.parse_game_id(pk)
+    except NotFound:
+        raise Http404(_("No such game.")) from None
 
 
 def _game_or_404(pk):
@@ -252,7 +259,7 @@ def table_fragment(request, pk):
 def poll(request, pk):
     """The cheap endpoint the table polls: 204 while the game's seq is the one the page shows; once it
     moved on, an HX-Trigger that makes the page fetch the fresh table."""
-    row = Game.objects.filter(pk=pk).values_list("seq", "status").first()
+    row = Game.objects.filter(pk=_game_id_or_404(pk)).values_list("seq", "status").first()
     if row is None:
         raise Http404(_("No such game."))
     seq, status = row
@@ -281,8 +288,8 @@ def decide(request, pk):
     except ValueError:
         expected_seq = None
     try:
-        decision = json.loads(request.POST.get("decision", ""))
-    except (TypeError, ValueError):
+        decision = jsonsafe.loads(request.POST.get("decision", ""))
+    except (TypeError, ValueError):  # including JSON nested too deeply
         decision = None
     if expected_seq is None or not isinstance(decision, dict):
         error = _("That choice could not be read. Here is the current table; please choose again.")

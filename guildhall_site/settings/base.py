@@ -1,9 +1,13 @@
 """Shared settings, read from the environment through django-environ.
 
 Opt-in environment variables: DATABASE_URL, REDIS_URL, EMAIL_URL, SECRET_KEY, ALLOWED_HOSTS, DEBUG,
-SITE_URL, DEFAULT_FROM_EMAIL, THROTTLE_WRITE_RATE, TURN_TIMEOUT_HOURS, BENCHMARK_ENDPOINTS.
+SITE_URL, DEFAULT_FROM_EMAIL, THROTTLE_WRITE_RATE, TRUSTED_PROXY_COUNT, TURN_TIMEOUT_HOURS,
+BENCHMARK_ENDPOINTS.
 """
 
+import logging
+import os
+import secrets
 from pathlib import Path
 
 import environ
@@ -16,14 +20,40 @@ env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=True)
 
-_DEV_SECRET_KEY = "django-insecure-development-only-key-never-use-in-production-0123456789"
+
+
+def _development_secret_key(path):
+    """The key of a development checkout (``make run``, the tests): random, made on first use and kept
+    in ``var/`` (ignored by git), so that nobody who has read the code can sign a link for this
+    instance. Two processes starting at once agree on one key (the file is linked into place)."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    try:
+        path.parent.mkdir(exist_ok=True)
+        draft = path.with_name(f".{path.name}.{os.getpid()}")
+        draft.write_text(secrets.token_urlsafe(50))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process was first: use its key
+        finally:
+            draft.unlink()
+        return path.read_text().strip()
+    except OSError as exc:  # a read-only checkout: a key for this process only
+        logging.getLogger(__name__).warning("cannot keep a secret key in %s (%s); using a temporary one", path, exc)
+        return secrets.token_urlsafe(50)
+
+
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
             "SECRET_KEY must be set in the environment when DEBUG is off."
         )
-    SECRET_KEY = _DEV_SECRET_KEY
+    SECRET_KEY = _development_secret_key(BASE_DIR / "var" / "development-secret-key")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
@@ -37,8 +67,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
+    "csp",
     "allauth",
     "allauth.account",
     "accounts",
@@ -47,8 +77,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "guildhall_site.middleware.ApiJsonNotFoundMiddleware",
+    "guildhall_site.middleware.ApiJsonErrorsMiddleware",
+    "guildhall_site.middleware.PrivateNoStoreMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "guildhall_site.middleware.RejectMalformedRequestMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -101,10 +134,13 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, except that an unreachable Redis falls back to an in-process cache
+            # (logged) instead of failing the request: see guildhall_site/cache.py.
+            "BACKEND": "guildhall_site.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "guildhall",
             "TIMEOUT": 7 * 24 * 3600,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2, "OUTAGE_RETRY_SECONDS": 5},
         }
     }
 else:
@@ -144,10 +180,21 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Authentication: django-allauth, login by username or email ----------------------------------
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
-]
+# One backend: allauth's (by username or email, Django's permissions), checking at most one password per
+# attempt (accounts/backends.py). Django's ModelBackend before it would hash a wrong password a second time.
+AUTHENTICATION_BACKENDS = ["accounts.backends.AuthenticationBackend"]
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Proxies in front of the app that append to X-Forwarded-For (a load balancer: 1). Every per-address
+# limit (allauth's sign-in and lockout, the write throttles) keys on the address the outermost trusted
+# proxy saw; with 0, REMOTE_ADDR. Entries a client writes itself are never trusted.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+# allauth's limits on signing in (its defaults, spelled out; the others stay allauth's): at most 30
+# attempts a minute per address, and a lockout after failed ones (10 a minute per address; 5 per account
+# within 5 minutes). The sign-in form and the API's token endpoint count together.
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/300s/key",
+}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="optional")
@@ -170,17 +217,38 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# --- Content-Security-Policy (django-csp) ---------------------------------------------------------
+# Scripts only from our own static files: no inline script, no eval (htmx runs with allowEval off, see
+# templates/base.html). Inline style attributes stay allowed (card colours, the VP chart).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# The language cookie: not for scripts, and (under HTTPS, production.py) only over HTTPS.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # --- REST API -----------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.WriteThrottle"],
     "DEFAULT_PAGINATION_CLASS": "games.api.pagination.GamePagination",
@@ -198,7 +266,8 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Guildhall ----------------------------------------------------------------------------------
-# Per-user rate for API writes (POST); reads are not throttled.
+# Per-user rate of writes (per client address when signed out), one budget for the API and the pages
+# (accounts/throttles.py); reads are not throttled. Empty: no limit.
 GUILDHALL_WRITE_THROTTLE_RATE = env.str("THROTTLE_WRITE_RATE", default="300/min")
 # How long a player has for a decision; stored as the game's deadline (timeouts come later).
 GUILDHALL_TURN_TIMEOUT_HOURS = env.int("TURN_TIMEOUT_HOURS", default=72)

@@ -13,6 +13,8 @@ WEB_MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # After the authentication middleware: a signed-in player's language and time zone from their profile.
     "accounts.middleware.ProfileMiddleware",
+    # Every write through the pages spends the same per-player budget as the API's (THROTTLE_WRITE_RATE).
+    "accounts.middleware.WriteThrottleMiddleware",
 ]
 WEB_CONTEXT_PROCESSORS = ["games.web.context_processors.header"]
 

@@ -140,7 +140,7 @@ def test_settings_refuse_bad_values(client, make_user, field, value):
         field: value,
     }
     response = client.post(reverse("profile_settings"), data)
-    assert response.status_code == 200 and b"errorlist" in response.content
+    assert response.status_code == 400 and b"errorlist" in response.content
     assert Profile.objects.get(user=user).language == "en"
 
 

@@ -109,7 +109,7 @@ def test_environment_selects_services():
     services = manage("shell", "-c", code, **env).stdout.split()[-4:]
     assert services == [
         "django.db.backends.postgresql",
-        "django.core.cache.backends.redis.RedisCache",
+        "guildhall_site.cache.ResilientRedisCache",
         "False",
         "django.core.mail.backends.smtp.EmailBackend",
     ]

@@ -30,9 +30,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 import engine
+from accounts import tokens as api_tokens
 from games import cache as state_cache
 from games import services
 from games.models import Game
@@ -116,14 +116,14 @@ class Command(BaseCommand):
     # --- set-up ---------------------------------------------------------------------------------
     def _users(self, count):
         User = get_user_model()
-        tokens = []
+        issued = []
         for i in range(count):
             user, created = User.objects.get_or_create(username=f"bench_{i}")
             if created:
                 user.set_unusable_password()
                 user.save()
-            tokens.append(Token.objects.get_or_create(user=user)[0].key)
-        return tokens
+            issued.append(api_tokens.issue(user, "benchmark")[1])
+        return issued
 
     def _free_port(self):
         with socket.socket() as s:
@@ -219,7 +219,7 @@ class Command(BaseCommand):
         return latencies
 
     def _seq_phase(self, port, token_a, token_b, long_seq, samples):
-        users = [Token.objects.get(key=t).user for t in (token_a, token_b)]
+        users = [api_tokens.find(t).user for t in (token_a, token_b)]
         clients = {u.username: Client(port, t) for u, t in zip(users, (token_a, token_b), strict=True)}
         short = self._game_at(users, 10)
         t0 = time.monotonic()

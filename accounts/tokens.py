@@ -1,0 +1,77 @@
+"""API tokens: one per client or device, with a name, optionally expiring, stored hashed.
+
+A token is 32 random bytes (``secrets.token_urlsafe``); only its SHA-256 digest is stored, so a copy of
+the database gives nobody a usable token. (A slow password hash is for guessable secrets; a 256-bit
+random one cannot be guessed, and one SHA-256 keeps each API request cheap.) Asking for a token with a
+name the user already gave one replaces it: a client that signs in again gets a new token and the old
+one ends. Every token of a user ends when their password changes (accounts.models).
+"""
+
+import datetime
+import hashlib
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import ApiToken
+
+MAX_TOKENS_PER_USER = 50
+DEFAULT_NAME = "API client"
+# last_used_at is written at most this often per token (not one UPDATE per API request).
+USED_RESOLUTION = datetime.timedelta(minutes=5)
+# The longest expiry one may ask for, in days.
+MAX_EXPIRY_DAYS = 3650
+
+
+class TokenLimitReached(Exception):
+    pass
+
+
+def digest(raw):
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def issue(user, name=DEFAULT_NAME, expires_in_days=None):
+    """Make a token for ``user`` named ``name`` (replacing one of the same name). Returns (ApiToken, the
+    token itself): the only time the token exists outside the client."""
+    name = (name or DEFAULT_NAME).strip()[:64] or DEFAULT_NAME
+    raw = secrets.token_urlsafe(32)
+    expires_at = None
+    if expires_in_days:
+        expires_at = timezone.now() + datetime.timedelta(days=int(expires_in_days))
+    with transaction.atomic():
+        ApiToken.objects.filter(user=user, name=name).delete()
+        if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS_PER_USER:
+            raise TokenLimitReached(
+                _("You have %(count)s API tokens; revoke one in your settings first.") % {"count": MAX_TOKENS_PER_USER}
+            )
+        token = ApiToken.objects.create(user=user, name=name, digest=digest(raw), hint=raw[:6], expires_at=expires_at)
+    return token, raw
+
+
+def find(raw):
+    """The token whose digest matches ``raw`` (with its user), or None."""
+    if not raw or len(raw) > 200:
+        return None
+    return ApiToken.objects.select_related("user").filter(digest=digest(raw)).first()
+
+
+def mark_used(token, now=None):
+    now = now or timezone.now()
+    if token.last_used_at is None or now - token.last_used_at >= USED_RESOLUTION:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+
+
+def revoke(user, token_id):
+    """Delete one of ``user``'s tokens; True when there was one."""
+    if not isinstance(token_id, int) or not 0 < token_id < 2**63:
+        return False
+    deleted, _details = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    return bool(deleted)
+
+
+def tokens_of(user):
+    return list(ApiToken.objects.filter(user=user).order_by("-created_at", "-id"))

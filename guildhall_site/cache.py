@@ -1,0 +1,127 @@
+"""The Django cache on Redis, made so that a Redis outage costs precision, never a request.
+
+What the cache holds can be rebuilt or lost: engine state snapshots (replayed on a miss), history counts,
+throttle counters and allauth's login-failure counters. When Redis does not answer, each operation falls
+back to a small in-process cache instead of raising; the first failure is logged, and for
+``OUTAGE_RETRY_SECONDS`` afterwards the following operations go straight to the fallback without trying
+the connection again (so a Redis that hangs costs one connect timeout per process, not one per call).
+While Redis is down, limits therefore count per process instead of site-wide: weaker by the number of
+app processes, but a decision or a login never fails because Redis is down.
+
+Settings (``CACHES["default"]``): ``BACKEND = "guildhall_site.cache.ResilientRedisCache"``; ``OPTIONS`` are
+those of Django's RedisCache (e.g. ``socket_connect_timeout``, ``socket_timeout``) plus
+``OUTAGE_RETRY_SECONDS`` (default 5) and ``FALLBACK_MAX_ENTRIES`` (default 1000).
+"""
+
+import logging
+import threading
+import time
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# Errors that mean "Redis did not answer" (connection refused or reset, timeouts, a server loading or
+# read-only). Anything else (a bug of ours) is not hidden.
+UNAVAILABLE = (RedisError, OSError)
+
+
+class _Outage:
+    """Whether Redis is considered down, shared by the threads of one process."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.retry_at = 0.0  # monotonic time of the next attempt; 0 while Redis answers
+
+    def ongoing(self):
+        return time.monotonic() < self.retry_at
+
+    def begin(self, exc, retry_seconds):
+        with self._lock:
+            first = not self.retry_at
+            self.retry_at = time.monotonic() + retry_seconds
+        if first:
+            logger.warning("Redis cache unreachable (%s): using the in-process cache until it answers", exc)
+
+    def end(self):
+        if not self.retry_at:  # the common case, without taking the lock
+            return
+        with self._lock:
+            was_down, self.retry_at = bool(self.retry_at), 0.0
+        if was_down:
+            logger.warning("Redis cache answers again")
+
+
+_outages = {}
+
+
+class ResilientRedisCache(RedisCache):
+    def __init__(self, server, params):
+        params = dict(params)
+        options = dict(params.get("OPTIONS") or {})
+        self.outage_retry_seconds = float(options.pop("OUTAGE_RETRY_SECONDS", 5))
+        fallback_entries = int(options.pop("FALLBACK_MAX_ENTRIES", 1000))
+        params["OPTIONS"] = options
+        super().__init__(server, params)
+        self._fallback = LocMemCache(
+            f"resilient-redis-fallback:{server}",
+            {"TIMEOUT": params.get("TIMEOUT", 300), "OPTIONS": {"MAX_ENTRIES": fallback_entries}},
+        )
+        # Django gives each thread its own backend object; the outage is the process's knowledge.
+        self._outage = _outages.setdefault(str(server), _Outage())
+
+    # --- the switch -------------------------------------------------------------------------------
+
+    @property
+    def redis_down(self):
+        return self._outage.ongoing()
+
+    def _run(self, name, *args, **kwargs):
+        if self._outage.ongoing():
+            return getattr(self._fallback, name)(*args, **kwargs)
+        try:
+            result = getattr(super(), name)(*args, **kwargs)
+        except UNAVAILABLE as exc:
+            self._outage.begin(exc, self.outage_retry_seconds)
+            return getattr(self._fallback, name)(*args, **kwargs)
+        self._outage.end()
+        return result
+
+    # --- the cache API: each call through the switch -----------------------------------------------
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._run("add", key, value, timeout, version)
+
+    def get(self, key, default=None, version=None):
+        return self._run("get", key, default, version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._run("set", key, value, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._run("touch", key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._run("delete", key, version)
+
+    def get_many(self, keys, version=None):
+        return self._run("get_many", keys, version)
+
+    def has_key(self, key, version=None):
+        return self._run("has_key", key, version)
+
+    def incr(self, key, delta=1, version=None):
+        return self._run("incr", key, delta, version)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._run("set_many", data, timeout, version)
+
+    def delete_many(self, keys, version=None):
+        return self._run("delete_many", keys, version)
+
+    def clear(self):
+        self._fallback.clear()
+        return self._run("clear")
