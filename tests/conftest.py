@@ -46,12 +46,42 @@ def _eager_celery_no_throttle(settings):
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Every test starts with no sign-in attempts, lockouts or write counts on record (user ids and the
+    client address repeat from test to test)."""
+    _clear_rate_limits()
+    yield
+
+
+def _clear_rate_limits():
+    from django.core.cache import cache
+
+    from guildhall_site.cache import ResilientRedisCache
+
+    if isinstance(cache, ResilientRedisCache):
+        client = cache._cache.get_client(write=True)
+        for pattern in ("*:allauth:rl:*", "*:throttle:*"):
+            keys = list(client.scan_iter(pattern))
+            if keys:
+                client.delete(*keys)
+        cache._fallback.clear()
+    else:
+        cache.clear()
+
+
 @pytest.fixture
 def make_user(django_user_model):
-    def make(username=None, password="pw-not-secret-123", **extra):
+    def make(username=None, password="pw-not-secret-123", verified=True, **extra):
+        """A user with a password and (unless ``email=""``) an email address, confirmed unless
+        ``verified=False`` (emails go only to confirmed addresses)."""
+        from allauth.account.models import EmailAddress
+
         username = username or f"user_{secrets.token_hex(4)}"
         extra.setdefault("email", f"{username}@example.com")
         user = django_user_model.objects.create_user(username=username, password=password, **extra)
+        if user.email:
+            EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=verified)
         user.raw_password = password
         return user
 

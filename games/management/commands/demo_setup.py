@@ -1,5 +1,6 @@
 """Create demo users and a demo game in progress, and print their logins. Safe to run again."""
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -27,6 +28,10 @@ class Command(BaseCommand):
             if created:
                 user.set_password(DEMO_PASSWORD)
                 user.save()
+            # Confirmed, as after following the link of the sign-up email: emails go to confirmed addresses.
+            EmailAddress.objects.get_or_create(
+                user=user, email=user.email, defaults={"primary": True, "verified": True}
+            )
             users.append(user)
         alice, bob, carol = users
 
