@@ -92,7 +92,9 @@ def load_state(game):
     if state is not None and state.seq == game.seq:
         _local_put(key, state.clone())
         return state
-    state = replay(game)
+    # The log up to the row's seq only: a reader that is not holding the row lock may find entries a
+    # decision committed after the row was read, and must describe the game as the row says.
+    state = replay(game, upto=game.seq)
     if state.seq != game.seq:
         # The log and the game row disagree; never cache that, let the caller see it.
         logger.error("game %s: log has %s entries, game row says %s", game.pk, state.seq, game.seq)

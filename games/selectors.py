@@ -107,7 +107,8 @@ def summary(game, user=None):
 
 
 def detail(game, user):
-    """The game as ``user`` may see it: summary, their engine view and their legal decisions."""
+    """The game as ``user`` may see it: summary, their engine view and their legal decisions, all at
+    ``game.seq`` (the state is loaded at the row's seq, whatever was committed since)."""
     data = summary(game, user)
     me = seat_of(game, user)
     viewer = me.position if me is not None else None
@@ -153,7 +154,9 @@ def log_entries(game, user, after=0):
     state = state_cache.load_state(game)
     seats = {s.position: s for s in game.seats.all() if s.position is not None}
     names = [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
-    rows = LogEntry.objects.filter(game=game, seq__gt=after).order_by("seq")
+    # Only up to the seq this game row was read at: a decision committed since then appends rows the
+    # state (of game.seq) cannot describe. Every answer describes one seq.
+    rows = LogEntry.objects.filter(game=game, seq__gt=after, seq__lte=game.seq).order_by("seq")
     return [
         {
             "seq": seq,
