@@ -3,6 +3,7 @@
 import datetime
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +21,12 @@ SORT_CHOICES = [
 ]
 
 
+# Dates a filter may name: wide enough for any game, narrow enough that a day more or a time zone away
+# is still a date (9999-12-31 plus a day is not: that was a 500).
+EARLIEST, LATEST = datetime.date(1970, 1, 1), datetime.date(9000, 12, 31)
+DATE_BOUNDS = [MinValueValidator(EARLIEST), MaxValueValidator(LATEST)]
+
+
 class HistoryFilterForm(forms.Form):
     player = forms.CharField(label=_("Player"), max_length=150, required=False)
     winner = forms.CharField(label=_("Winner"), max_length=150, required=False)
@@ -32,10 +39,16 @@ class HistoryFilterForm(forms.Form):
     )
     mode = forms.ChoiceField(label=_("Mode"), choices=[("", _("Any")), *Game.Mode.choices], required=False)
     since = forms.DateField(
-        label=_("Finished on or after"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Finished on or after"),
+        required=False,
+        validators=DATE_BOUNDS,
+        widget=forms.DateInput(attrs={"type": "date", "min": EARLIEST.isoformat(), "max": LATEST.isoformat()}),
     )
     until = forms.DateField(
-        label=_("Finished on or before"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Finished on or before"),
+        required=False,
+        validators=DATE_BOUNDS,
+        widget=forms.DateInput(attrs={"type": "date", "min": EARLIEST.isoformat(), "max": LATEST.isoformat()}),
     )
     sort = forms.ChoiceField(label=_("Sort"), choices=SORT_CHOICES, required=False)
 

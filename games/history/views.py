@@ -92,6 +92,7 @@ def history_list(request):
             "query": urlencode(query),
             "total": paginator.count,
         },
+        status=400 if form.is_bound and form.errors else 200,  # the page, with what is wrong in the filters
     )
 
 

@@ -74,11 +74,15 @@ def unsubscribe_token(user_id, category):
 
 
 def read_unsubscribe_token(token):
-    """(user id, category) from a token, or raise signing.BadSignature."""
+    """(user id, category) from a token, or raise signing.BadSignature (also for a well-signed token
+    whose content is not one we make: anything but a user id in the database's range)."""
     data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     if not isinstance(data, dict) or data.get("c") not in ("turn", "reminders", "results"):
         raise signing.BadSignature("bad payload")
-    return int(data["u"]), data["c"]
+    user_id = data.get("u")
+    if isinstance(user_id, bool) or not isinstance(user_id, int) or not 0 < user_id < 2**63:
+        raise signing.BadSignature("bad user id")
+    return user_id, data["c"]
 
 
 def unsubscribe_url(user_id, category):

@@ -47,7 +47,7 @@ def vacation(request):
 @login_required
 @require_POST
 def end_absence(request, pk):
-    if vacations.end_absence(request.user, pk):
+    if pk < 2**63 and vacations.end_absence(request.user, pk):  # an id beyond the database's range: none
         messages.success(request, _("Your absence has ended."))
     return redirect("notifications:vacation")
 
