@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import selectors
+from games.clock.selectors import absences_for_game, time_control_of
 from games.models import Game
 
 from . import cards as C
@@ -119,15 +120,11 @@ def build(game, user, full_log=False):
 
 
 def _clock_and_absences(ctx, game, players):
-    """Issue 5's time limit and declared absences ("away until …"), when that app is installed."""
-    try:
-        from games.notifications.selectors import absences_for_game, time_control_of
-    except ImportError:
-        return
+    """The game's time limit and declared absences ("away until …")."""
     tc = time_control_of(game)
     if tc is not None and tc.per_move:
         ctx["per_move"] = tc.per_move
-        ctx["timeout_policy"] = tc.get_policy_display() if hasattr(tc, "get_policy_display") else tc.policy
+        ctx["timeout_policy"] = tc.get_policy_display()
     by_seat = {}
     for absence in absences_for_game(game):
         by_seat.setdefault(absence.seat, absence)

@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required as django_login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import selectors, services
+from games.clock.deadlines import set_time_limit
 from games.exceptions import GameError, NotFound
 from games.models import Game, Seat
 
@@ -49,15 +51,6 @@ def _game_or_404(pk):
         return selectors.get_game(pk)
     except NotFound:
         raise Http404(_("No such game.")) from None
-
-
-def _time_limit_hook():
-    """The clock of issue 5, when it exists: games.notifications.clock.set_time_limit(game, per_move, policy)."""
-    try:
-        from games.notifications.clock import set_time_limit
-    except ImportError:
-        return None
-    return set_time_limit
 
 
 # --- lists ----------------------------------------------------------------------------------------
@@ -135,22 +128,21 @@ def create_game(request):
     form = CreateGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        days = int(data["time_per_move"]) if data["time_per_move"] else None
         try:
-            game = services.create_game(
-                request.user,
-                seats=data["seats"],
-                mode=data["mode"],
-                invite=data["invite"] or None,
-                bots=data["bots"],
-                bot_kind=data["bot_kind"],
-            )
+            with transaction.atomic():  # the game and its clock together; bots start moving after both
+                game = services.create_game(
+                    request.user,
+                    seats=data["seats"],
+                    mode=data["mode"],
+                    invite=data["invite"] or None,
+                    bots=data["bots"],
+                    bot_kind=data["bot_kind"],
+                )
+                set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
         except GameError as exc:
             form.add_error(None, str(exc.detail))
         else:
-            days = int(data["time_per_move"]) if data["time_per_move"] else None
-            set_time_limit = _time_limit_hook()
-            if set_time_limit is not None:
-                set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
             messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
             return redirect("games:game", pk=game.pk)
     return render(request, "games/create.html", {"form": form})
