@@ -183,6 +183,31 @@ def start(request, pk):
     return _lifecycle(request, pk, services.start, _("The game has started."))
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def resign(request, pk):
+    """Resigning takes a confirmation: the page says what will happen, the POST does it."""
+    game = _game_or_404(pk)
+    if selectors.seat_of(game, request.user) is None:
+        raise PermissionDenied(_("You are not playing in this game."))
+    if request.method == "POST":
+        try:
+            result = services.resign(game.pk, request.user)
+        except GameError as exc:
+            messages.error(request, str(exc.detail))
+        else:
+            if result.game.status == Game.Status.FINISHED:
+                messages.success(request, _("You resigned. The game is over."))
+            else:
+                messages.success(request, _("You resigned. The bot plays your seat to the end of the game."))
+        return redirect("games:game", pk=game.pk)
+    if not selectors.may_resign(game, request.user):
+        messages.error(request, _("You cannot resign from this game: it is over, or you have already left it."))
+        return redirect("games:game", pk=game.pk)
+    others = sum(1 for s in game.seats.all() if s.position is not None) - 1
+    return render(request, "games/resign.html", {"game": game, "ends_game": others < 2})
+
+
 # --- the table ------------------------------------------------------------------------------------
 
 
