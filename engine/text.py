@@ -64,6 +64,16 @@ T = {
     "pick_chapter": gettext_noop("{player} chose a chapter of {profession}s."),
     "pick_hidden": gettext_noop("{player} chose a card from their hand."),
     "pick_discard": gettext_noop("{player} chose a card to discard."),
+    # Leaving a game (engine/outcomes.py)
+    "resign": gettext_noop("{player} resigned."),
+    "resign_bot": gettext_noop("{player} resigned: the bot plays their seat to the end of the game."),
+    "timeout": gettext_noop("Time ran out for {player}: the bot plays this turn for them."),
+    "time_out": gettext_noop("Time ran out for {player}: the game ends."),
+    "take_over": gettext_noop(
+        "Time ran out for {player} in {count} turns in a row: the bot plays their seat from now on."
+    ),
+    "game_ends": gettext_noop("The game is over: {player} wins."),
+    "game_ends_shared": gettext_noop("The game is over: first place is shared."),
 }
 
 
@@ -162,6 +172,15 @@ def _sentences(e, viewer, names, _, st):
         return [_(T[key]).format(player=player)]
     if t == "undo":
         return [_(T["undo"]).format(player=player)]
+    if t == "resign":
+        key = "resign_bot" if e["game_goes_on"] else "resign"
+        return [_(T[key]).format(player=player)]
+    if t in ("timeout", "time_out", "take_over"):
+        return [_(T[t]).format(player=player, count=e.get("count", 0))]
+    if t == "game_ends":
+        if e["winner"] is None:
+            return [_(T["game_ends_shared"])]
+        return [_(T["game_ends"]).format(player=names[e["winner"]])]
     return []
 
 
@@ -249,6 +268,12 @@ ERRORS = {
     "expected_shed_chapters": gettext_noop(
         "That is not a legal choice now: discard completed chapters down to three."
     ),
+    # Leaving a game (engine/outcomes.py)
+    "bad_agent": gettext_noop("Unknown maker of a decision."),
+    "resign_own": gettext_noop("Only a player can resign, for themselves."),
+    "server_only": gettext_noop("Only the game's clock can make that decision."),
+    "still_in_play": gettext_noop("The bot plays only for a seat that left the game."),
+    "left_game": gettext_noop("You have left this game: the bot plays your seat."),
 }
 
 

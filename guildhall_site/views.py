@@ -1,4 +1,4 @@
-"""Site-wide views: the home page and the error pages (JSON under /api/, pages elsewhere)."""
+"""Site-wide views: the error pages (JSON under /api/, pages elsewhere; the home page belongs to games.web)."""
 
 import math
 
@@ -9,10 +9,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.defaults import page_not_found, server_error
-
-
-def home(request):
-    return render(request, "home.html")
 
 
 def is_api(request):

@@ -3,6 +3,7 @@
 import datetime
 
 from django.conf import settings
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -15,6 +16,7 @@ from rest_framework.views import APIView
 from accounts import signin, tokens
 from accounts.authentication import ApiTokenAuthentication
 from games import selectors, services
+from games.clock.deadlines import set_time_limit  # the lobby's time limit (games/web/views.py)
 from games.exceptions import InvalidRequest
 
 from . import serializers as s
@@ -53,7 +55,7 @@ def _time_limit(data):
     """The time per move asked for: days as the lobby offers them, None for no limit, the site's default
     when the request does not say."""
     if "time_per_move_days" not in data:
-        return settings.NOTIFY_DEFAULT_PER_MOVE
+        return settings.CLOCK_DEFAULT_PER_MOVE
     days = data["time_per_move_days"]
     return datetime.timedelta(days=days) if days else None
 
@@ -107,6 +109,14 @@ class TokenView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+def _decision_response(result):
+    game = result.game
+    return Response(
+        {"seq": game.seq, "status": game.status, "turn": game.turn, "to_move": result.to_move},
+        status=status.HTTP_201_CREATED,
+    )
+
+
 class GameViewSet(viewsets.ViewSet):
     lookup_value_regex = r"[0-9]{1,18}"
 
@@ -133,18 +143,17 @@ class GameViewSet(viewsets.ViewSet):
 
     @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameDetailSerializer, **errors()})
     def create(self, request):
-        from games.notifications.clock import set_time_limit  # the lobby's clock (games/web/views.py)
-
         data = _validated(s.GameCreateSerializer, request)
-        game = services.create_game(
-            request.user,
-            seats=data["seats"],
-            mode=data["mode"],
-            invite=data["invite"],
-            bots=data["bots"],
-            bot_kind=data["bot_kind"],
-        )
-        set_time_limit(game, _time_limit(data), data["timeout_policy"])
+        with transaction.atomic():  # the game and its clock together, as the lobby does
+            game = services.create_game(
+                request.user,
+                seats=data["seats"],
+                mode=data["mode"],
+                invite=data["invite"],
+                bots=data["bots"],
+                bot_kind=data["bot_kind"],
+            )
+            set_time_limit(game, _time_limit(data), data["timeout_policy"])
         return self._detail(game.pk, request, status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: s.GameDetailSerializer, **errors()})
@@ -181,16 +190,20 @@ class GameViewSet(viewsets.ViewSet):
     def decisions(self, request, pk=None):
         data = _validated(s.DecisionRequestSerializer, request)
         result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
-        game = result.game
-        return Response(
-            {
-                "seq": game.seq,
-                "status": game.status,
-                "turn": game.turn,
-                "to_move": result.to_move,
-            },
-            status=status.HTTP_201_CREATED,
-        )
+        return _decision_response(result)
+
+    @extend_schema(
+        request=None,
+        responses={201: s.DecisionResponseSerializer, **errors(e409=s.ErrorSerializer)},
+        description=_(
+            "Resign: with two players in play the other wins at once; with more, the game goes on and the "
+            "bot plays your seat, which is placed last. 409 when the game is not in progress or you have "
+            "already left it."
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        return _decision_response(services.resign(pk, request.user))
 
     @extend_schema(
         parameters=[

@@ -39,7 +39,7 @@ def test_every_page_write_spends_the_same_budget_as_the_api(client, make_user, a
         lambda: client.post(reverse("games:join", args=[open_game])),
         lambda: client.post(reverse("games:leave", args=[open_game])),
         lambda: client.post(reverse("profile_settings"), {"language": "en"}),
-        lambda: client.post(reverse("notifications:vacation"), {"starts_at": "x", "ends_at": "y"}),
+        lambda: client.post(reverse("clock:vacation"), {"starts_at": "x", "ends_at": "y"}),
         lambda: api.post("/api/v1/games/", {"seats": 9}, format="json"),
         lambda: client.post(reverse("games:decide", args=[open_game]), {"expected_seq": "0", "decision": "{}"}),
     ]
@@ -97,7 +97,7 @@ def test_forty_writes_at_once_are_each_counted(make_user, settings):
         client.cookies["sessionid"] = cookie
         barrier.wait()
         # A form that does not validate: counted, and nothing written (SQLite takes no concurrent writers).
-        codes.append(client.post(reverse("notifications:vacation"), {"starts_at": "soon"}).status_code)
+        codes.append(client.post(reverse("clock:vacation"), {"starts_at": "soon"}).status_code)
 
     threads = [threading.Thread(target=write) for _ in range(40)]
     for t in threads:

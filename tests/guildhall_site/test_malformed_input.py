@@ -8,12 +8,12 @@ import json
 import pytest
 from django.core import signing
 from django.test import Client
-from django.urls import get_resolver
+from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
 
+from games.clock.models import Absence
 from games.models import LogEntry
 from games.notifications.emails import UNSUBSCRIBE_SALT, unsubscribe_token
-from games.notifications.models import Absence
 from tests.games.helpers import choose, started_game
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +87,7 @@ def test_vacation_dates_out_of_range(client, make_user, starts_at, ends_at, time
     user.profile.time_zone = time_zone
     user.profile.save()
     client.force_login(user)
-    response = client.post("/notifications/vacation/", {"starts_at": starts_at, "ends_at": ends_at})
+    response = client.post(reverse("clock:vacation"), {"starts_at": starts_at, "ends_at": ends_at})
     assert response.status_code == 400 and b"errorlist" in response.content
     assert not Absence.objects.exists()
 
@@ -167,8 +167,8 @@ ROUTES = {
     "settings/api-tokens/<int:pk>/revoke/": ["1", "9" * 30],
     "players/<str:username>/": ["{user}", "x" * 400, "%C3%A9%E2%80%AE"],
     "language/": [""],
-    "notifications/vacation/": [""],
-    "notifications/vacation/<int:pk>/end/": ["1", "9" * 30],
+    "vacation/": [""],
+    "vacation/<int:pk>/end/": ["1", "9" * 30],
     "notifications/unsubscribe/<str:token>/": ["{token}", "garbage", "a" * 3000, "{token}x"],
     "accounts/login/": [""],
     "accounts/logout/": [""],
