@@ -197,6 +197,9 @@ ROUTES = {
     "api/v1/^games/(?P<pk>[0-9]{1,18})/start/$": ["{open}"],
     "api/schema/": [""],
     "api/docs/": [""],
+    # Last: resigning ends the game the routes above were tried on.
+    "games/<int:pk>/resign/": ["9" * 30, "{game}"],
+    "api/v1/^games/(?P<pk>[0-9]{1,18})/resign/$": ["999999999999999999", "{game}"],
 }
 
 FIELDS = ["seats", "mode", "invite", "bots", "bot_kind", "time_per_move", "timeout_policy", "visibility",
