@@ -21,7 +21,7 @@ def games_for(user, filter_=None):
     """Games listed for ``user``; ``filter_`` is one of FILTERS or None (all)."""
     qs = Game.objects.all()
     mine = Exists(Seat.objects.filter(game=OuterRef("pk"), user=user))
-    if filter_ in (None, ""):
+    if filter_ is None:
         pass
     elif filter_ == "mine":
         qs = qs.filter(mine)

@@ -1,7 +1,25 @@
+import re
+
+from django.utils.translation import gettext as _
 from rest_framework.pagination import PageNumberPagination
+
+from games.exceptions import InvalidRequest
+
+_WHOLE = re.compile(r"[0-9]+")
 
 
 class GamePagination(PageNumberPagination):
     page_size = 20
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def get_page_size(self, request):
+        """DRF ignores a page_size it cannot read; a client that asks for one is told instead."""
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        digits = raw.lstrip("0")
+        if not _WHOLE.fullmatch(raw) or not digits:
+            raise InvalidRequest(_("page_size must be a whole number from 1 (at most 100 are listed)."),
+                                 code="bad_page_size")
+        return self.max_page_size if len(digits) > 3 else min(int(digits), self.max_page_size)

@@ -118,13 +118,6 @@ class GameSummarySerializer(serializers.Serializer):
     players = PlayerSerializer(many=True)
 
 
-class GamePageSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.URLField(allow_null=True)
-    previous = serializers.URLField(allow_null=True)
-    results = GameSummarySerializer(many=True)
-
-
 class GameDetailSerializer(GameSummarySerializer):
     view = serializers.DictField(
         allow_null=True, help_text=_("The engine's view for your seat (a spectator's if you have none).")

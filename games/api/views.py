@@ -21,6 +21,7 @@ from games.exceptions import InvalidRequest
 
 from . import serializers as s
 from .errors import error_response
+from .pagination import GamePagination
 
 # Every error is {error, detail}; these are the statuses any endpoint may answer besides its own.
 COMMON_ERRORS = {
@@ -119,6 +120,16 @@ def _decision_response(result):
 
 class GameViewSet(viewsets.ViewSet):
     lookup_value_regex = r"[0-9]{1,18}"
+    pagination_class = GamePagination  # the list is paginated (and the schema says so)
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        repeated = sorted(name for name, values in request.query_params.lists() if len(values) > 1)
+        if repeated:
+            raise InvalidRequest(
+                _("Give each query parameter once: %(names)s.") % {"names": ", ".join(repeated)},
+                code="repeated_parameter",
+            )
 
     @extend_schema(
         parameters=[
@@ -128,14 +139,16 @@ class GameViewSet(viewsets.ViewSet):
                 enum=list(selectors.FILTERS),
                 description=_("mine, open (joinable), active, finished or my_turn."),
             ),
-            OpenApiParameter("page", OpenApiTypes.INT),
-            OpenApiParameter("page_size", OpenApiTypes.INT, description=_("1 to 100 (default 20).")),
+            OpenApiParameter("page", {"type": "integer", "minimum": 1}, description=_("From 1.")),
+            OpenApiParameter(
+                "page_size",
+                {"type": "integer", "minimum": 1},
+                description=_("Games per page (default 20; more than 100 lists 100)."),
+            ),
         ],
-        responses={200: s.GamePageSerializer, **errors()},
+        responses={200: s.GameSummarySerializer(many=True), **errors()},
     )
     def list(self, request):
-        from games.api.pagination import GamePagination
-
         queryset = selectors.games_for(request.user, request.query_params.get("filter"))
         paginator = GamePagination()
         page = paginator.paginate_queryset(queryset, request, view=self)
