@@ -31,7 +31,7 @@ def _development_secret_key(path):
     except FileNotFoundError:
         pass
     try:
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         draft = path.with_name(f".{path.name}.{os.getpid()}")
         draft.write_text(secrets.token_urlsafe(50))
         draft.chmod(0o600)

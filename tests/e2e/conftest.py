@@ -65,17 +65,24 @@ def browser():
 
 @pytest.fixture
 def new_page(browser):
+    """Pages in fresh browser contexts. Every page of every test also checks the Content-Security-Policy:
+    anything the browser refuses under it (an inline script, an eval) fails the test."""
     contexts = []
+    refused = []
 
     def make(width=1280, height=900):
         context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text
+                else None)
+        return page
 
     yield make
     for context in contexts:
         context.close()
+    assert refused == [], refused
 
 
 @pytest.fixture

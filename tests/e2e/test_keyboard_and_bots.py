@@ -38,7 +38,7 @@ def test_create_a_bot_game_and_play_with_the_keyboard_only(live_server, logged_i
         page.wait_for_function("b => Number(document.querySelector('#table').dataset.seq) > b", arg=before)
         decided += 1
         # Focus stays in the table after the swap, so the next Tab continues from there.
-        page.wait_for_function("document.getElementById('table').contains(document.activeElement)")
+        page.wait_for_function("() => document.getElementById('table').contains(document.activeElement)")
         game.refresh_from_db()
         if game.turn >= 4:
             break
