@@ -19,6 +19,7 @@ import engine
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 
+from . import outbox
 from .models import Notification
 from .outbox import Prefs, waiting_games
 
@@ -149,12 +150,34 @@ class Message(EmailMultiAlternatives):
     waiting_game_ids = ()
 
 
+def wanted(n, prefs):
+    """Whether the recipient wants this kind of email now (their preferences as they are at sending time,
+    not as they were when the row was written: an unsubscribe or a change in the settings since counts)."""
+    if n.kind == Notification.Kind.TURN:
+        return prefs.turn_email == "immediate"
+    if n.kind == Notification.Kind.DIGEST:
+        return prefs.turn_email == "digest"
+    if CATEGORY.get(n.kind) == "reminders":
+        return bool(prefs.reminder_emails)
+    if CATEGORY.get(n.kind) == "results":
+        return bool(prefs.result_emails)
+    return False
+
+
 def build_message(n, now):
-    """The email for notification ``n``, or None when it should not be sent (any more)."""
-    user = n.user
-    if not user.email:
+    """The email for notification ``n``, or None when it should not be sent (any more): the address is
+    not confirmed, the recipient does not want it now, or it is no longer relevant."""
+    user = outbox.confirmed(outbox.user_model().objects.select_related("profile")).filter(pk=n.user_id).first()
+    address = outbox.address_of(user) if user is not None else None
+    if address is None:
         return None
     prefs = Prefs(user)
+    if not wanted(n, prefs):
+        return None
+    if n.kind not in (Notification.Kind.TURN, Notification.Kind.DIGEST, *REMINDER_KINDS) and (
+        now - n.created_at > settings.NOTIFY_RELEVANT_FOR
+    ):
+        return None  # results or a timeout notice a week late (a very long outage): news no more
     with translation.override(prefs.language or settings.LANGUAGE_CODE):
         builder = _BUILDERS.get(n.kind) or (_reminder if n.kind in REMINDER_KINDS else None)
         if builder is None:
@@ -182,7 +205,7 @@ def build_message(n, now):
         subject=subject,
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[user.email],
+        to=[address],
         headers={
             "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

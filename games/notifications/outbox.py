@@ -9,7 +9,14 @@ Exactly once, by parts:
   finds it pending again (the transaction rolled back, nothing was sent);
 - *never lost*: the enqueue after commit may fail (broker down) or the task may vanish (a worker
   killed); ``relay`` (Celery beat, every minute) re-enqueues every row still pending whose last enqueue
-  is older than ``NOTIFY_RELAY_AFTER``, oldest first, from an index on the pending rows' due time.
+  is older than ``NOTIFY_RELAY_AFTER``, oldest first, from an index on the pending rows' due time. A
+  failed send (the mail server down) leaves the row pending with a later ``due_at`` (``retry_later``:
+  backoff up to ``NOTIFY_RETRY_LONGEST``), for as long as the email is relevant: an outage of any length
+  costs a delay, never an email. Only a permanent refusal (a 5xx answer to the recipient or the message)
+  marks a row failed.
+
+Emails go to confirmed addresses only (allauth's EmailAddress, verified), and the recipient's
+preferences are read again when the email is sent: a change since the row was written counts.
 
 The one window left is a crash between the SMTP server's acceptance and the commit of ``sent``; the
 Message-ID is fixed per row, so such a duplicate carries the same Message-ID as the first.
@@ -17,11 +24,13 @@ Message-ID is fixed per row, so such a duplicate carries the same Message-ID as 
 
 import datetime
 import logging
+import random
+import smtplib
 import zoneinfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from games.models import Game, Seat
@@ -67,8 +76,31 @@ def user_model():
     return get_user_model()
 
 
+def confirmed(users):
+    """``users`` (a queryset) with ``has_confirmed_email``: whether their address is one they confirmed."""
+    from allauth.account.models import EmailAddress
+
+    return users.annotate(
+        has_confirmed_email=Exists(
+            EmailAddress.objects.filter(user_id=OuterRef("pk"), email__iexact=OuterRef("email"), verified=True)
+        )
+    )
+
+
+def address_of(user):
+    """Where ``user``'s emails go: their address if they confirmed it, else None (no email at all)."""
+    if not user.email:
+        return None
+    known = getattr(user, "has_confirmed_email", None)
+    if known is None:
+        from allauth.account.models import EmailAddress
+
+        known = EmailAddress.objects.filter(user_id=user.pk, email__iexact=user.email, verified=True).exists()
+    return user.email if known else None
+
+
 def prefs_for(user_id):
-    user = user_model().objects.select_related("profile").filter(pk=user_id).first()
+    user = confirmed(user_model().objects.select_related("profile")).filter(pk=user_id).first()
     return user, (Prefs(user) if user is not None else None)
 
 
@@ -107,7 +139,7 @@ def turn_rows(game, user_id, now):
     user, prefs = prefs_for(user_id)
     if user is None:
         return []
-    if not user.email or prefs.turn_email == "never":
+    if address_of(user) is None or prefs.turn_email == "never":
         return [row(game, user_id, Notification.Kind.TURN, now, status=Notification.Status.SKIPPED)]
     if prefs.turn_email == "digest":
         due, day = next_digest_at(prefs, now)
@@ -126,9 +158,10 @@ def digest_row(user_id, due, day):
 
 def results_rows(game, now):
     rows = []
-    for seat in Seat.objects.filter(game_id=game.pk, kind=Seat.Kind.USER).select_related("user__profile"):
+    seats = Seat.objects.filter(game_id=game.pk, kind=Seat.Kind.USER).select_related("user__profile")
+    for seat in seats:
         prefs = Prefs(seat.user)
-        wanted = prefs.result_emails and bool(seat.user.email)
+        wanted = prefs.result_emails and address_of(seat.user) is not None
         status = Notification.Status.PENDING if wanted else Notification.Status.SKIPPED
         rows.append(row(game, seat.user_id, Notification.Kind.RESULTS, now, status=status))
     return rows
@@ -229,16 +262,41 @@ def _after_digest(n, waiting_game_ids, now):
         Notification.objects.bulk_create([digest_row(n.user_id, due, day)], ignore_conflicts=True)
 
 
-def record_failure(notification_id, error):
-    """Outside the rolled-back transaction: count the attempt, keep the error, give up after many."""
+def is_permanent(error):
+    """A refusal that sending again cannot change: a 5xx answer about the recipient or the message.
+    Everything else (no connection, a timeout, a 4xx, our own credentials refused) may pass."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _message in error.recipients.values()]
+        return bool(codes) and all(500 <= code < 600 for code in codes)
+    if isinstance(error, smtplib.SMTPDataError):
+        return 500 <= error.smtp_code < 600
+    return False
+
+
+def retry_delay(attempts):
+    """The wait before attempt ``attempts + 1``: doubling from NOTIFY_RETRY_FIRST up to NOTIFY_RETRY_LONGEST,
+    a tenth either way at random (after an outage, the backlog does not come back all at once)."""
+    delay = min(settings.NOTIFY_RETRY_FIRST * 2 ** min(max(attempts - 1, 0), 20), settings.NOTIFY_RETRY_LONGEST)
+    return delay * random.uniform(0.9, 1.1)
+
+
+def record_failure(notification_id, error, now=None):
+    """After a send failed (outside its rolled-back transaction): count the attempt and keep the error;
+    a permanent refusal fails the row, anything else leaves it pending, due again after the backoff
+    (the relay enqueues it then). Whether it is still worth sending is decided when it is tried again."""
+    now = now or timezone.now()
     n = Notification.objects.filter(pk=notification_id, status=Notification.Status.PENDING).first()
     if n is None:
-        return
+        return None
     n.attempts += 1
-    n.last_error = str(error)[:2000]
-    if n.attempts >= settings.NOTIFY_MAX_ATTEMPTS:
+    n.last_error = f"{type(error).__name__}: {error}"[:2000]
+    if is_permanent(error):
         n.status = Notification.Status.FAILED
-    n.save(update_fields=["attempts", "last_error", "status"])
+    else:
+        n.due_at = now + retry_delay(n.attempts)
+        n.enqueued_at = None
+    n.save(update_fields=["attempts", "last_error", "status", "due_at", "enqueued_at"])
+    return n
 
 
 def waiting_games(user_id):

@@ -1,8 +1,9 @@
 """Celery tasks of the notifications app (JSON arguments: ids only).
 
-- ``deliver_notification(id)``: sends one outbox row exactly once (``outbox.deliver``); ``acks_late``,
-  retried with exponential backoff on a mail error (capped at 10 minutes: no long countdowns, which
-  Redis would redeliver after its visibility timeout).
+- ``deliver_notification(id)``: sends one outbox row exactly once (``outbox.deliver``); ``acks_late``.
+  On a mail error the row itself says when to try again (``outbox.record_failure``: backoff, for as
+  long as the email is relevant) and the relay enqueues it then: one retry mechanism, with no limit on
+  the number of attempts and no long countdown in Redis.
 - ``relay_outbox`` (beat, every minute): re-enqueues rows still pending, and digests come due.
 """
 
@@ -19,24 +20,17 @@ from . import outbox
 logger = logging.getLogger(__name__)
 
 
-@shared_task(
-    name="notifications.deliver",
-    bind=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-    max_retries=8,
-)
-def deliver_notification(self, notification_id):
+@shared_task(name="notifications.deliver", acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def deliver_notification(notification_id):
     try:
         return outbox.deliver(notification_id)
     except (smtplib.SMTPException, OSError) as exc:
-        outbox.record_failure(notification_id, exc)
-        if self.request.is_eager:
-            logger.warning("notification %s not sent (%s); the relay will retry", notification_id, exc)
-            return None
-        countdown = min(600, 5 * 2**self.request.retries)
-        raise self.retry(exc=exc, countdown=countdown) from exc
+        row = outbox.record_failure(notification_id, exc)
+        if row is not None and row.status == row.Status.FAILED:
+            logger.error("notification %s refused for good: %s", notification_id, exc)
+        elif row is not None:
+            logger.warning("notification %s not sent (%s); trying again after %s", notification_id, exc, row.due_at)
+        return None
 
 
 @shared_task(name="notifications.relay_outbox", ignore_result=True)

@@ -175,6 +175,8 @@ if env.str("EMAIL_URL", default=""):
     vars().update(env.email_url_config(env.str("EMAIL_URL")))
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# A mail server that accepts the connection and then hangs must not hold a worker for ever.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Guildhall <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

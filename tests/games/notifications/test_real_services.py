@@ -232,3 +232,42 @@ def test_a_worker_killed_while_sending_loses_nothing_and_sends_once(make_user, s
         assert wait_until(lambda: Notification.objects.get().status == "sent")
         assert settle(smtp_server) == 1
     assert [r for r, _m in smtp_server.messages] == [[Notification.objects.get().user.email]]
+
+
+def test_the_mail_server_down_for_longer_than_any_retry_budget_then_the_email_arrives_once(
+    make_user, smtp_server, settings
+):
+    """The real worker, Redis as the broker, PostgreSQL, and the SMTP server stopped (its port closed) for
+    simulated hours: more failed attempts than the old budget of 20, the row still pending; the server
+    starts again on the same port and the email arrives, once."""
+    from aiosmtpd.controller import Controller
+
+    settings.NOTIFY_RETRY_LONGEST = datetime.timedelta(minutes=10)  # more attempts in fewer simulated hours
+    t0 = datetime.datetime(2027, 6, 1, 8, 0, tzinfo=datetime.UTC)
+    with time_machine.travel(t0, tick=True) as traveller, real_worker(app):
+        smtp_server.controller.stop()
+        game = started_game([make_user("alice"), make_user("bob")])
+        assert wait_until(lambda: Notification.objects.filter(kind="turn", attempts=1).exists())
+        row = Notification.objects.get(kind="turn")
+        for minute in range(5, 6 * 60, 5):  # six hours of beat, every five minutes
+            now = t0 + datetime.timedelta(minutes=minute)
+            traveller.move_to(now)
+            before = Notification.objects.get(pk=row.pk)
+            relay_outbox.delay()
+            if before.due_at <= now:
+                assert wait_until(lambda a=before.attempts: Notification.objects.get(pk=row.pk).attempts > a)
+        row.refresh_from_db()
+        assert row.status == "pending" and row.attempts > 20, (row.status, row.attempts)
+        assert smtp_server.messages == []
+
+        smtp_server.controller = Controller(smtp_server, hostname="127.0.0.1", port=smtp_server.port)
+        smtp_server.controller.start()  # the mail server is back, on the same port
+        traveller.move_to(t0 + datetime.timedelta(hours=7))
+        relay_outbox.delay()
+        assert wait_until(lambda: Notification.objects.get(pk=row.pk).status == "sent")
+        for pk in Notification.objects.values_list("pk", flat=True):  # stray redeliveries change nothing
+            deliver_notification.delay(pk)
+        relay_outbox.delay()
+        assert settle(smtp_server) == 1
+    game.refresh_from_db()
+    assert [r for r, _m in smtp_server.messages] == [[game.to_move_user.email]]
