@@ -203,3 +203,27 @@ def test_unknown_api_urls_are_json_even_with_debug_on(make_user, api_client_for,
     client = api_client_for(make_user())
     for path in ("/api/nothing-here/", "/api/v1/games/abc/", "/api/v1/games/1/unknown-action/"):
         assert_error(client.get(path), 404, "not_found")
+
+
+def test_create_takes_the_lobby_s_time_limit_and_timeout_policy(make_user, api_client_for, settings):
+    import datetime
+
+    from games.clock.models import TimeControl
+
+    client = api_client_for(make_user())
+    cases = [
+        ({"time_per_move_days": 3, "timeout_policy": "end"}, datetime.timedelta(days=3), "end"),
+        ({"time_per_move_days": "14"}, datetime.timedelta(days=14), "bot"),
+        ({"time_per_move_days": None, "timeout_policy": "bot"}, None, "bot"),  # no time limit
+        ({}, settings.CLOCK_DEFAULT_PER_MOVE, "bot"),  # the site's default
+    ]
+    for extra, per_move, policy in cases:
+        response = client.post(GAMES, {"seats": 2, **extra}, format="json")
+        assert response.status_code == 201, response.content
+        clock = TimeControl.objects.get(game_id=response.json()["id"])
+        assert (clock.per_move, clock.policy) == (per_move, policy), extra
+    for bad in ({"time_per_move_days": 4}, {"time_per_move_days": 0}, {"time_per_move_days": "week"},
+                {"timeout_policy": "pause"}):
+        body = assert_error(client.post(GAMES, {"seats": 2, **bad}, format="json"), 400)
+        assert set(body["fields"]) <= {"time_per_move_days", "timeout_policy"}
+    assert Game.objects.count() == len(cases)
