@@ -64,7 +64,8 @@ def test_check_deploy_is_clean_under_production_settings():
 def test_production_settings_values():
     code = (
         "from django.conf import settings as s;"
-        "print(s.DEBUG, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT, s.X_FRAME_OPTIONS)"
+        "print(s.DEBUG, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.LANGUAGE_COOKIE_SECURE,"
+        " s.SECURE_SSL_REDIRECT, s.X_FRAME_OPTIONS)"
     )
     result = manage(
         "shell",
@@ -75,7 +76,7 @@ def test_production_settings_values():
         ALLOWED_HOSTS="guildhall.example",
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split()[-5:] == ["False", "True", "True", "True", "DENY"]
+    assert result.stdout.split()[-6:] == ["False", "True", "True", "True", "True", "DENY"]
 
 
 @pytest.mark.django_db
