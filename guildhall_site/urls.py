@@ -1,10 +1,14 @@
 """The site's features, each with its own urls module."""
 
+from allauth.account.decorators import secure_admin_login
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
 from games.web import views as game_views
+
+# The admin signs in through allauth's form (its lockout and limits), not a password form of its own.
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("", game_views.home, name="home"),

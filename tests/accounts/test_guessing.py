@@ -162,3 +162,11 @@ def test_the_right_password_costs_one_hash_and_gives_back_the_attempt(make_user,
     # another), but it does not count as one either.
     assert guess(client, "rightone", "wrong-5").status_code == 400
     assert guess(client, "rightone", "wrong-6").status_code == 429
+
+
+def test_the_admin_has_no_password_form_of_its_own(make_user, counting_hasher):
+    make_user("staffer", is_staff=True, is_superuser=True)
+    counting_hasher.reset()
+    response = Client().post("/admin/login/", {"username": "staffer", "password": "guess"})
+    assert response.status_code == 302 and response["Location"].startswith(LOGIN)
+    assert counting_hasher.hashes == 0  # no password looked at: the sign-in form (and its lockout) it is
