@@ -286,3 +286,24 @@ def test_no_route_answers_500_to_malformed_input(make_user, api_client_for, sett
             browser.force_login(me)
     assert count > 1000
     assert failures == [], failures[:20]
+
+
+@pytest.mark.parametrize(
+    "url,body",
+    [("/api/v1/auth/token/", '{"username": "\\ud800", "password": "x"}'),
+     ("/api/v1/games/", '{"seats": 2, "mode": "\\ud800"}'),
+     ("/api/v1/games/", '{"seats": 2, "invite": ["\\udfff"]}'),
+     ("/api/v1/games/", '{"\\ud800": 1, "seats": 2}')],
+)
+def test_json_strings_that_are_not_unicode_are_a_400(make_user, api_client_for, url, body):
+    response = api_client_for(make_user()).generic("POST", url, body, content_type="application/json")
+    assert_api_error(response, 400)
+
+
+def test_a_decision_that_is_not_unicode_through_the_form(client, make_user):
+    game = started_game([make_user(), make_user()])
+    seat, _d = choose(game)
+    client.force_login(seat.user)
+    response = client.post(f"/games/{game.pk}/decide/", {"expected_seq": "0", "decision": '{"type": "\\ud800"}'})
+    assert response.status_code == 302
+    assert not LogEntry.objects.filter(game=game).exists()
