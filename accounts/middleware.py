@@ -1,10 +1,14 @@
-"""Honour a signed-in player's profile: their language and their time zone."""
+"""Middleware of the accounts: a signed-in player's language and time zone, and the write budget of the pages."""
 
 import zoneinfo
 
 from django.utils import timezone, translation
+from rest_framework.views import APIView
+
+from guildhall_site.views import too_many_requests
 
 from .models import profile_for
+from .throttles import SAFE_METHODS, check_write
 
 
 class ProfileMiddleware:
@@ -43,10 +47,6 @@ class WriteThrottleMiddleware:
         return self.get_response(request)
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        from rest_framework.views import APIView
-
-        from .throttles import SAFE_METHODS, check_write
-
         if request.method in SAFE_METHODS:
             return None
         view_class = getattr(view_func, "cls", None) or getattr(view_func, "view_class", None)
@@ -55,6 +55,4 @@ class WriteThrottleMiddleware:
         verdict = check_write(request)
         if verdict.allowed:
             return None
-        from guildhall_site.views import too_many_requests
-
         return too_many_requests(request, verdict.wait)
