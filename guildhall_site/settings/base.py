@@ -53,7 +53,8 @@ if not SECRET_KEY:
         raise ImproperlyConfigured(
             "SECRET_KEY must be set in the environment when DEBUG is off."
         )
-    SECRET_KEY = _development_secret_key(BASE_DIR / "var" / "development-secret-key")
+    if not os.environ.get("DJANGO_SETTINGS_MODULE", "").endswith(".production"):  # production.py refuses
+        SECRET_KEY = _development_secret_key(BASE_DIR / "var" / "development-secret-key")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
