@@ -57,9 +57,13 @@ class Player:
         self.hand, self.hall, self.completed, self.tokens, self.vp_cards = data
 
 
+# Every rules version this engine can play, oldest first (engine.ENGINE_VERSION is the newest).
+RULES_VERSIONS = ("1", "2")
+
+
 # Fields compared by ==; ``snapshot`` (the turn's start, kept for undo) is derived and left out.
 _FIELDS = (
-    "mode", "num_players", "seed", "shuffles", "deck", "discard", "vp_deck", "row", "players",
+    "version", "mode", "num_players", "seed", "shuffles", "deck", "discard", "vp_deck", "row", "players",
     "phase", "active", "turn", "actions", "area", "area_vp", "played", "stack", "seq", "turn_log",
     "undo_floor", "winner", "placings", "events",
 )
@@ -68,7 +72,8 @@ _FIELDS = (
 class GameState:
     __slots__ = _FIELDS + ("snapshot", "revealed")
 
-    def __init__(self, num_players, seed, mode):
+    def __init__(self, num_players, seed, mode, version=RULES_VERSIONS[-1]):
+        self.version = version  # the rules version the game is played under (see rules_since)
         self.mode = mode
         self.num_players = num_players
         self.seed = seed  # secret until the game is over
@@ -103,9 +108,15 @@ class GameState:
     def vp(self, seat):
         return self.players[seat].vp
 
+    def rules_since(self, version):
+        """Whether this game is played under rules ``version`` or a later one: the few places where
+        the rules changed between versions ask this, so a stored log keeps its meaning."""
+        return RULES_VERSIONS.index(self.version) >= RULES_VERSIONS.index(version)
+
     # --- copying and comparing ---------------------------------------------------------------
     def clone(self, with_events=True):
         other = GameState.__new__(GameState)
+        other.version = self.version
         other.mode = self.mode
         other.num_players = self.num_players
         other.seed = self.seed

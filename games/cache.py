@@ -76,7 +76,7 @@ def replay(game, upto=None, validate=False):
     if upto is not None:
         entries = entries.filter(seq__lte=upto)
     log = [(seat, decision) for seat, decision in entries.values_list("seat", "decision")]
-    return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate)
+    return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate, version=game.engine_version)
 
 
 def load_state(game):

@@ -242,7 +242,7 @@ def _start_locked(game):
     for position, seat in enumerate(seats):
         seat.position = position
         seat.save(update_fields=["position"])
-    state = engine.new_game(players=game.num_seats, seed=game.seed, mode=game.mode)
+    state = engine.new_game(players=game.num_seats, seed=game.seed, mode=game.mode, version=game.engine_version)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     seats_by_pos = {s.position: s for s in seats}
