@@ -21,9 +21,10 @@ tier            tier             use the played card's ability at this tier (Dan
 use             -                use the bought VP card's ability
 decline         -                do not use the ability
 target          seat             the other player an ability acts on
-select          card             the next card of an ability's choice
+select          card             the next card of an ability's choice, or of the order on the pile
 chapter         profession       a whole chapter (Trader T4, VP2-Chapter)
 pay             card             discard the completed chapter holding this card, that card on top
+                                 (rules version 2: then ``select`` the next cards down, or ``done``)
 =============== ================ ===============================================================
 """
 
@@ -91,9 +92,9 @@ def apply(st, seat, decision, trusted=False):
     prompt = st.stack[-1]
     st.turn_log.append((seat, decision))
     PROMPTS[prompt["kind"]][1](st, prompt, decision)
+    settle(st)  # may reveal too (a VP card bought once its pile is ordered refills the row)
     if st.revealed or seat != st.active:
         st.undo_floor = len(st.turn_log)
-    settle(st)
     return events
 
 

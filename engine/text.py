@@ -249,6 +249,9 @@ ERRORS = {
     "expected_shed_chapters": gettext_noop(
         "That is not a legal choice now: discard completed chapters down to three."
     ),
+    "expected_order_pile": gettext_noop(
+        "That is not a legal choice now: choose the next card down the discard pile, or keep the order shown."
+    ),
 }
 
 
