@@ -31,7 +31,7 @@ pay             card             discard the completed chapter holding this card
 from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
 from .text import ERRORS as E
-from .turns import PROMPTS, can_play, settle
+from .turns import PROMPTS, settle, why_not_playable
 
 _FIELDS = {
     "discard": ("card",), "done": (), "place": ("card",), "play": ("card",), "discard_draw": (),
@@ -147,15 +147,17 @@ def explain(st, seat, prompt, decision):
     if kind in ("play", "place", "discard") and card not in player.hand:
         return E["not_in_hand"], {}
     if prompt["kind"] == "action" and kind == "play":
-        if not can_play(st, seat, card) and player.hall.get(card // 4) is not None:
+        if why_not_playable(st, seat, card) == "duplicate":
             return E["duplicate"], {"card": card}
         return E["played_this_turn"], {"profession": PROFESSIONS[card // 20]}
     if prompt["kind"] == "action" and kind == "buy":
         if card not in st.row:
             return E["not_in_row"], {}
-        return E["too_few_chapters"], {"cost": VP_COST[card], "have": len(player.completed)}
+        return E["too_few_chapters"], {"count": VP_COST[card], "have": len(player.completed)}
     if kind == "place" and prompt["kind"] == "setup_place":
         return E["duplicate"], {"card": card}
+    if kind in ("tier", "use", "decline") and prompt["kind"] != "choose_tier":
+        return E["no_ability_now"], {}
     if kind == "tier":
         return E["tier_infeasible"], {}
     return E["expected_" + prompt["kind"]], {}

@@ -94,8 +94,11 @@ def _discard_then_draw(st, prompt, decision, hand_size):
     """Record one more card to discard, or on 'done' discard them all and draw up to ``hand_size``.
     Returns True once done."""
     if decision["type"] == "discard":
-        prompt["picks"]["discard"].append(decision["card"])
-        emit(st, {"t": "pick", "seat": prompt["seat"], "phase": "to_discard"})
+        chosen = prompt["picks"]["discard"]
+        chosen.append(decision["card"])
+        # The card is named to its owner only (R14); the others learn how many are chosen so far.
+        emit(st, {"t": "pick", "seat": prompt["seat"], "phase": "to_discard", "card": decision["card"],
+                  "count": len(chosen)})
         return False
     seat = prompt["seat"]
     discard_from_hand(st, seat, prompt["picks"]["discard"])
@@ -141,8 +144,17 @@ def setup_place(st, prompt, decision):
 # --- the action prompt (R4.1) -------------------------------------------------------------------------
 def can_play(st, seat, card):
     """R5.1: in hand, not identical to a face-up guildhall card, profession not yet played this turn."""
-    player = st.players[seat]
-    return IDENTITY[card] not in player.hall and PROFESSION_OF[card] not in st.played
+    return why_not_playable(st, seat, card) is None
+
+
+def why_not_playable(st, seat, card):
+    """Why a hand card may not be played now: ``duplicate`` (an identical card is face up in the
+    guildhall, R5.1b), ``played_this_turn`` (its profession was played this turn, R5.1c), or None."""
+    if IDENTITY[card] in st.players[seat].hall:
+        return "duplicate"
+    if PROFESSION_OF[card] in st.played:
+        return "played_this_turn"
+    return None
 
 
 def action_options(st, prompt):
@@ -183,6 +195,7 @@ def action(st, prompt, decision):
         st.stack.append({"kind": "discard_draw", "seat": seat, "picks": {"discard": []}})
     else:  # buy (R9.1): pay first, then the card, the refill and its ability
         card = decision["card"]
+        emit(st, {"t": "buying", "seat": seat, "card": card, "cost": VP_COST[card]})
         st.stack.append({"kind": "pay", "seat": seat, "card": card, "left": VP_COST[card]})
 
 
@@ -249,7 +262,7 @@ def ability(st, ctx, decision):
         ctx["done"] = True
     elif kind == "target":
         ctx["target"] = decision["seat"]
-        emit(st, {"t": "target", "seat": ctx["seat"], "target": decision["seat"]})
+        emit(st, {"t": "target", "seat": ctx["seat"], "target": decision["seat"], "ability": ctx["ability"]})
     else:
         phase = ability.step(st, ctx)[0]
         before = len(st.events[-1])
@@ -261,15 +274,13 @@ def ability(st, ctx, decision):
     _finish_if_complete(st, ability, ctx)
 
 
-# Choices among face-up guildhall cards are public; a card chosen from a hand is not (R14).
-_PUBLIC_PHASES = ("discard", "give", "take", "back")
-
-
 def _pick_event(ctx, phase, decision):
-    event = {"t": "pick", "seat": ctx["seat"], "phase": phase}
+    """A choice along the way. Choices among face-up guildhall cards are public; a card chosen from a
+    hand (Weaver's 'place') is named to its owner only, by engine.text (R14)."""
+    event = {"t": "pick", "seat": ctx["seat"], "phase": phase, "target": ctx["target"], "ability": ctx["ability"]}
     if decision["type"] == "chapter":
         event["profession"] = decision["profession"]
-    elif phase in _PUBLIC_PHASES:
+    else:
         event["card"] = decision["card"]
     return event
 

@@ -13,6 +13,7 @@ cards are publicly known (Y5). These are views only: the rules are the same.
 
 from .abilities import ABILITIES
 from .cards import COLOUR_OF, COLOURS, PROFESSION_OF, PROFESSIONS, card_json, vp_json
+from .turns import why_not_playable
 
 _PENDING_PUBLIC = ("seat", "kind", "ability", "tier", "target", "left")
 
@@ -67,6 +68,8 @@ def view(st, viewer=None, reveal_all=False):
     }
     if viewer is not None and 0 <= viewer < st.num_players:
         result["you"] = {"seat": viewer, "hand": players[viewer]["hand"]}
+        if st.phase == "play" and st.stack and st.stack[-1]["kind"] == "action" and st.stack[-1]["seat"] == viewer:
+            result["you"]["cannot_play"] = _cannot_play(st, viewer)
     if over:
         result["seed"] = st.seed
         result["deck"] = [card_json(c) for c in st.deck]
@@ -98,6 +101,12 @@ def _yucata_popups(st, viewer):
             {"profession": PROFESSIONS[p], "colour": COLOURS[k], "count": n} for (p, k), n in sorted(counts.items())
         ],
     }
+
+
+def _cannot_play(st, seat):
+    """Each hand card that may not be played now, with the reason (engine.turns.why_not_playable)."""
+    reasons = ((card, why_not_playable(st, seat, card)) for card in sorted(st.players[seat].hand))
+    return [{"card": card, "reason": reason} for card, reason in reasons if reason]
 
 
 def _pending(st, viewer):

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from engine.text import translate_error
@@ -296,9 +297,9 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         except engine.IllegalDecision as exc:
             code = getattr(exc, "code", "illegal")
             if code == "not_your_turn":
-                raise Forbidden(translate_error(exc, _), code=code) from None
+                raise Forbidden(translate_error(exc, _, ngettext), code=code) from None
             # The engine's sentence in the reader's language (its templates are in our catalogues).
-            raise IllegalDecision(translate_error(exc, _), code=code) from None
+            raise IllegalDecision(translate_error(exc, _, ngettext), code=code) from None
 
         # Store the engine's own form of the decision (the legal option it matched), not whatever
         # extra fields a client sent along: the log keeps exactly what the rules looked at.

@@ -111,6 +111,10 @@ class PlaceFromHand(VpAbility):
         emit(st, {"t": "weave", "seat": ctx["seat"], "placed": [card], "took": []})
         place(st, ctx["seat"], card)
 
+    def resolve(self, st, ctx):
+        if ctx.get("done"):
+            emit(st, {"t": "stop_placing", "seat": ctx["seat"]})
+
 
 class StealCard(VpAbility):
     """VP4-StealCard: move 1 face-up card of one other player into your guildhall."""

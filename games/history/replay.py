@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 import engine
@@ -135,7 +135,7 @@ def _log_in_words(game, replay, viewer):
             "seat": seat,
             "player": names[seat] if 0 <= seat < len(names) else "?",
             "turn": replay.turn_of_step[seq],
-            "text": engine.describe(replay.final, seq, viewer, names, gettext=_),
+            "text": engine.describe(replay.final, seq, viewer, names, gettext=_, ngettext=ngettext),
         }
         for seq, (seat, _decision) in enumerate(replay.log, start=1)
     ]

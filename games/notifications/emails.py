@@ -138,7 +138,7 @@ def log_since_last_turn(game, seat, upto):
     )
     lines = []
     for seq in range(first, upto + 1):
-        text = engine.describe(state, seq, seat, names, gettext=_)
+        text = engine.describe(state, seq, seat, names, gettext=_, ngettext=ngettext)
         if seq in system:
             text = _("%(text)s (played by the bot: time ran out)") % {"text": text}
         lines.append(text)

@@ -22,12 +22,11 @@ def test_discard_draw_sentences_per_viewer():
     do(st, "discard_draw", ("discard", "blue Weaver"), ("discard", "red Farmer"), "done")
     seq = st.seq
     own = words(st, seq, 0)
-    assert own == ("Ana discarded blue Weaver and red Farmer. "
-                   "Ana drew purple Dancer, yellow Historian, red Assassin, blue Dancer and purple Weaver.")
+    assert own == ("Ana discarded blue Weaver and red Farmer and drew purple Dancer, yellow Historian, "
+                   "red Assassin, blue Dancer and purple Weaver.")
     for viewer in (1, None):
         other = words(st, seq, viewer)
-        assert other == ("Ana discarded 2 card(s); red Farmer is now on top of the discard pile. "
-                         "Ana drew 5 card(s).")
+        assert other == "Ana discarded 2 cards and drew 5 cards. The top of the discard pile is now red Farmer."
         hidden_cards = ("blue Weaver", "purple Dancer", "yellow Historian", "red Assassin", "blue Dancer",
                         "purple Weaver")
         for hidden in hidden_cards:
@@ -40,7 +39,7 @@ def test_play_tier_and_weave_sentences():
     do(st, ("play", "red Weaver"))
     assert words(st, st.seq, 1) == "Ana played a red Weaver."
     do(st, ("tier", 2))
-    assert words(st, st.seq, 1) == "Ana used the Weaver ability at tier 2."
+    assert words(st, st.seq, 1) == "Ana used the Weaver at tier 2."
     do(st, ("select", "red Farmer"), ("select", "blue Farmer"), ("select", "green Dancer"))
     assert words(st, st.seq, 1) == (
         "Ana placed blue Farmer and green Dancer in their guildhall and took back red Farmer.")

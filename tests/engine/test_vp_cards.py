@@ -61,13 +61,13 @@ def test_r9_1_no_completed_chapter_no_purchase():
     st = table(row=ROW)
     assert buys(legal(st)) == []
     message = illegal(st, {"type": "buy", "card": row_card(st, "VP5")})
-    assert message == "You need 1 completed chapter(s) to buy that VP card; you have 0."
+    assert message == "You need 1 completed chapter to buy that VP card; you have 0."
 
 
 def test_r9_1_costs_one_or_two_completed_chapters():
     st = table(row=ROW, completed={0: ["farmer"]})
     assert buys(legal(st)) == ["VP2-Chapter", "VP3-Draw6", "VP5"]
-    assert "You need 2 completed chapter(s)" in illegal(st, {"type": "buy", "card": row_card(st, "VP9")})
+    assert "You need 2 completed chapters" in illegal(st, {"type": "buy", "card": row_card(st, "VP9")})
     st = table(row=ROW, completed={0: ["farmer", "weaver"]})
     assert buys(legal(st)) == sorted(ROW)
 
