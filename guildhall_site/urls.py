@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("guildhall_site.history_urls")),  # history, replay, /api/v1/games/<id>/record/
     path("", include("guildhall_site.pages_urls")),  # the pages may take over "/" (issue 4)
     path("notifications/", include("guildhall_site.notification_urls")),
+    path("", include("games.guide.urls")),  # how to play
     path("", views.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),

@@ -35,24 +35,24 @@ def bot_game(players, seed, kind="random", mode="printed", rng_seed=0):
     return log
 
 
-def check_every_step(players, seed, mode, log, expected_final=None):
+def check_every_step(players, seed, mode, log, expected_final=None, version=engine.ENGINE_VERSION):
     """Every step of replay.replay_log equals an independent, validated application of the decisions;
-    every chart point is the engine's VP at the last step of its turn."""
-    shadow = engine.new_game(players, seed, mode)
+    every chart point is the engine's VP at the last step of its turn (under rules ``version``)."""
+    shadow = engine.new_game(players, seed, mode, version=version)
     last_step_of_turn = {}
     for k in range(len(log) + 1):
         if k:
             engine.apply(shadow, *log[k - 1])  # validated, not trusted
-        rp = replay.replay_log(players, seed, mode, log, step=k) if k in (0, 1, len(log) // 2) else None
-        if rp is not None:
+        if k in (0, 1, len(log) // 2):
+            rp = replay.replay_log(players, seed, mode, log, step=k, version=version)
             assert rp.state == shadow, f"step {k}"
         last_step_of_turn[shadow.turn] = k
     # All the steps in one pass as the view builds them (the generator the page uses).
-    full = replay.replay_log(players, seed, mode, log)
+    full = replay.replay_log(players, seed, mode, log, version=version)
     assert full.final == shadow
     assert full.steps == len(log)
     for turn, vps in full.vp_by_turn:
-        at = engine.replay(players, seed, mode, log[: last_step_of_turn[turn]])
+        at = engine.replay(players, seed, mode, log[: last_step_of_turn[turn]], version=version)
         assert vps == [at.vp(s) for s in range(players)], f"turn {turn}"
     assert [t for t, _ in full.vp_by_turn] == sorted(last_step_of_turn)
     if expected_final is not None:
@@ -80,7 +80,8 @@ def test_every_step_of_each_state_is_the_engines_state():
 def test_golden_records_replay_step_by_step(path):
     record = load_golden(path)
     log = [(seat, decision) for seat, decision in record["decisions"]]
-    check_every_step(record["players"], record["seed"], record["mode"], log, expected_final=record["expected"])
+    check_every_step(record["players"], record["seed"], record["mode"], log, expected_final=record["expected"],
+                     version=record["engine_version"])
 
 
 @pytest.mark.parametrize(
@@ -115,7 +116,7 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
     client.force_login(users[0])
     for k in steps:
         html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
-        state = engine.replay(game.num_seats, game.seed, game.mode, log[:k])
+        state = engine.replay(game.num_seats, game.seed, game.mode, log[:k], version=game.engine_version)
         hands = hands_shown(html)
         for seat in range(game.num_seats):
             expected = {c["id"] for c in engine.view(state, seat)["you"]["hand"]}
@@ -132,9 +133,11 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
     points = chart_points(html)
     last_of_turn = {}
     for k in range(len(log) + 1):
-        last_of_turn[replay.replay_log(game.num_seats, game.seed, game.mode, log, step=k).state.turn] = k
+        at_k = replay.replay_log(game.num_seats, game.seed, game.mode, log, step=k, version=game.engine_version)
+        last_of_turn[at_k.state.turn] = k
     for turn in rng.sample(sorted(last_of_turn), 10):
-        state = engine.replay(game.num_seats, game.seed, game.mode, log[: last_of_turn[turn]])
+        state = engine.replay(game.num_seats, game.seed, game.mode, log[: last_of_turn[turn]],
+                              version=game.engine_version)
         for seat in range(game.num_seats):
             assert points[seat][turn] == state.vp(seat), f"turn {turn} seat {seat}"
     assert game.seed in html
