@@ -77,8 +77,8 @@ def game_from_record(users, record):
 CARD_ID = re.compile(r'data-card-id="(\d+)"')
 SEAT_SECTION = re.compile(r'<section class="h-seat[^"]*" data-seat="(\d+)"(.*?)</section>', re.S)
 HAND_ZONE = re.compile(r'Hand:</span>(.*?)</div>', re.S)
-CHART_POINT = re.compile(r'<circle [^>]*data-turn="(\d+)" data-vp="(\d+)"')
-SERIES = re.compile(r'<g class="series" data-seat="(\d+)">(.*?)</g>', re.S)
+CHART_POINT = re.compile(r'<(?:circle|rect|polygon) [^>]*class="point" data-turn="(\d+)" data-vp="(\d+)"')
+SERIES = re.compile(r'<g class="series" data-seat="(\d+)"[^>]*>(.*?)</g>', re.S)
 
 
 def card_ids(html):

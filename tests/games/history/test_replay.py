@@ -2,6 +2,7 @@
 VP chart's numbers are the engine's VP (golden records and random bot games)."""
 
 import random
+import re
 
 import pytest
 
@@ -156,3 +157,26 @@ def test_log_in_words_beside_the_table_is_the_engines(make_user, client):
     for seq in (1, 7, len(log)):
         assert escape(engine.describe(final, seq, None, names)) in html
     assert 'data-seq="7" class="current" aria-current="step"' in html
+
+
+def test_the_vp_chart_lines_are_told_apart_without_colour():
+    """Each seat has its own dash pattern and its own mark shape, the legend shows both, and each line
+    ends with its player's name: nothing depends on seeing colours."""
+    from django.template.loader import render_to_string
+
+    names = ["ann", "ben", "cy", "di"]
+    vp_by_turn = [(5, [0, 0, 0, 0]), (6, [3, 0, 1, 0]), (7, [3, 4, 1, 4])]
+    drawn = chart.chart(vp_by_turn, names)
+    looks = [(s["dash"], s["shape"]) for s in drawn["series"]]
+    assert len({dash for dash, _ in looks}) == 4 and len({shape for _, shape in looks}) == 4
+    html = render_to_string("history/_vp_chart.html", {"chart": drawn})
+    marks = {"circle": "<circle", "square": "<rect", "triangle": "<polygon", "diamond": "<polygon"}
+    for series in drawn["series"]:
+        body = re.search(rf'<g class="series" data-seat="{series["seat"]}"[^>]*>(.*?)</g>', html, re.S).group(1)
+        assert body.count(marks[series["shape"]]) >= len(vp_by_turn)
+        assert f">{series['name']}</text>" in body  # the name at the end of the line
+    legend = re.search(r'<figcaption class="vp-legend">(.*?)</figcaption>', html, re.S).group(1)
+    assert legend.count('class="legend-entry"') == 4 and legend.count("stroke-dasharray") == 3
+    # Equal final scores: the names are printed apart.
+    ys = [float(s["label_y"]) for s in drawn["series"] if s["seat"] in (1, 3)]
+    assert abs(ys[0] - ys[1]) >= 12
