@@ -8,6 +8,7 @@ from . import bots
 from .cards import card_json, vp_json
 from .decisions import apply, legal_decisions, normalise, pending_player
 from .errors import IllegalDecision
+from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
 from .rng import new_seed, seed_commitment
 from .state import RULES_VERSIONS, GameState
 from .text import describe
@@ -18,6 +19,9 @@ from .views import view
 # it: a stored log keeps its meaning when the rules change (docs/engine-api.md, "Rules versions").
 ENGINE_VERSION = "2"
 VERSIONS = RULES_VERSIONS
+# The layout of a pickled GameState: part of the site's cache keys, so that a snapshot pickled by an
+# older engine is never read by a newer one.
+STATE_FORMAT = 3
 MODES = ("printed", "yucata")
 
 
@@ -37,16 +41,23 @@ def new_game(players, seed, mode="printed", version=ENGINE_VERSION):
     return st
 
 
+def log_entry(entry):
+    """``(seat, decision, by)`` of a stored log entry, ``(seat, decision)`` or ``(seat, decision, by)``."""
+    return (entry[0], entry[1], entry[2] if len(entry) > 2 else None)
+
+
 def replay(players, seed, mode, log, validate=False, version=ENGINE_VERSION):
-    """The state after the stored log ``[(seat, decision), ...]`` (undo entries included), under the
-    rules ``version`` the game was played with.
+    """The state after the stored log ``[(seat, decision), ...]`` or ``[(seat, decision, by), ...]``
+    (undo entries included; ``by`` as in ``apply``, None when absent), under the rules ``version`` the
+    game was played with.
 
     ``validate=True`` checks every entry as if it were submitted now (for audits after an engine
     change); an entry that is not legal raises ``IllegalDecision`` with ``index`` (0-based) set."""
     st = new_game(players, seed, mode, version)
-    for index, (seat, decision) in enumerate(log):
+    for index, entry in enumerate(log):
+        seat, decision, by = log_entry(entry)
         try:
-            apply(st, seat, decision, trusted=not validate)
+            apply(st, seat, decision, trusted=not validate, by=by)
         except IllegalDecision as exc:
             exc.index = index
             exc.message = f"entry {index + 1}: {exc.message}"  # for audits (manage.py replay_games)
@@ -55,7 +66,8 @@ def replay(players, seed, mode, log, validate=False, version=ENGINE_VERSION):
 
 
 __all__ = [
-    "ENGINE_VERSION", "MODES", "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "card_json", "describe",
-    "legal_decisions", "new_game", "new_seed", "normalise", "pending_player", "replay", "seed_commitment",
-    "view", "vp_json",
+    "BY_BOT", "BY_TIMEOUT", "ENGINE_VERSION", "MODES", "STATE_FORMAT", "VERSIONS", "GameState", "IllegalDecision",
+    "apply", "bots", "can_resign", "card_json", "departed_reason", "describe", "in_play", "legal_decisions",
+    "log_entry", "new_game", "new_seed", "normalise", "pending_player", "replay", "seed_commitment", "view",
+    "vp_json",
 ]

@@ -25,9 +25,15 @@ select          card             the next card of an ability's choice, or of the
 chapter         profession       a whole chapter (Trader T4, VP2-Chapter)
 pay             card             discard the completed chapter holding this card, that card on top
                                  (rules version 2: then ``select`` the next cards down, or ``done``)
+resign          -                leave the game (any time, not offered by ``legal_decisions``)
+time_out        -                the server: the seat's time ran out and the game ends
+take_over       -                the server: the bot plays the seat from now on
 =============== ================ ===============================================================
+
+The last three are outcomes (engine/outcomes.py); who made each entry is ``by`` (None: the seat itself).
 """
 
+from . import outcomes
 from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
 from .text import ERRORS as E
@@ -37,6 +43,7 @@ _FIELDS = {
     "discard": ("card",), "done": (), "place": ("card",), "play": ("card",), "discard_draw": (),
     "buy": ("card",), "end_turn": (), "undo": (), "tier": ("tier",), "use": (), "decline": (),
     "target": ("seat",), "select": ("card",), "chapter": ("profession",), "pay": ("card",),
+    "resign": (), "time_out": (), "take_over": (),
 }
 
 
@@ -74,26 +81,42 @@ def legal_decisions(st, seat):
     return options
 
 
-def apply(st, seat, decision, trusted=False):
+def apply(st, seat, decision, trusted=False, by=None):
     """Apply one decision of ``seat``; returns the events it caused. ``trusted`` skips validation
     (replaying a log whose every entry was validated when it was submitted); the decision is still
-    normalised, so a stored decision with extra fields replays exactly as it was applied."""
+    normalised, so a stored decision with extra fields replays exactly as it was applied. ``by`` says
+    who made the entry: the seat itself (None) or the server for it (engine/outcomes.py)."""
     decision = normalise(decision)
+    kind = decision["type"]
     if not trusted:
-        _validate(st, seat, decision)
+        outcomes.check_agent(st, seat, kind, by)
+        if kind in outcomes.OUTCOME_TYPES:
+            outcomes.validate(st, seat, decision, by)
+        else:
+            _validate(st, seat, decision)
     st.seq += 1
-    events = [{"t": "decided", "seat": seat}]  # who made the entry, for the log in words
-    st.events.append(events)
+    events = [{"t": "decided", "seat": seat} if by is None else {"t": "decided", "seat": seat, "by": by}]
+    st.events.append(events)  # who made the entry, for the log in words
     st.revealed = False
-    if decision["type"] == "undo":
+    if kind in outcomes.OUTCOME_TYPES:
+        outcomes.count_timeout(st, seat, by, announce=False)
+        st.turn_log.append((seat, decision, by))
+        # Undo never takes back another seat's leaving, nor goes back past it in the turn it happened.
+        st.undo_floor = len(st.turn_log)
+        outcomes.apply_outcome(st, seat, decision)
+        settle(st)
+        return events
+    if kind == "undo":
         events.append({"t": "undo", "seat": seat})
         undo(st)
+        outcomes.count_timeout(st, seat, by)  # after the rebuild, which restores the turn's counts
         return events
+    outcomes.count_timeout(st, seat, by)
     prompt = st.stack[-1]
-    st.turn_log.append((seat, decision))
+    st.turn_log.append((seat, decision, by))
     PROMPTS[prompt["kind"]][1](st, prompt, decision)
     settle(st)  # may reveal too (a VP card bought once its pile is ordered refills the row)
-    if st.revealed or seat != st.active:
+    if st.revealed or seat != st.active or by is not None:
         st.undo_floor = len(st.turn_log)
     return events
 
@@ -132,8 +155,8 @@ def undo(st):
     fresh = st.snapshot.clone(with_events=False)
     fresh.snapshot = st.snapshot
     fresh.events = [[]]
-    for seat, decision in st.turn_log[:-1]:
-        apply(fresh, seat, decision, trusted=True)
+    for seat, decision, by in st.turn_log[:-1]:
+        apply(fresh, seat, decision, trusted=True, by=by)
     for field in type(st).__slots__:
         setattr(st, field, getattr(fresh, field))
     st.seq, st.events = raw_seq, raw_events

@@ -73,7 +73,7 @@ RULES_VERSIONS = ("1", "2")
 _FIELDS = (
     "version", "mode", "num_players", "seed", "shuffles", "deck", "discard", "vp_deck", "row", "players",
     "phase", "active", "turn", "actions", "area", "area_vp", "played", "stack", "seq", "turn_log",
-    "undo_floor", "winner", "placings", "events",
+    "undo_floor", "winner", "placings", "events", "departed", "timeouts", "timeout_turns", "ended_by",
 )
 
 
@@ -105,6 +105,11 @@ class GameState:
         self.winner = None
         self.placings = None
         self.events = []  # per log entry, the list of events it caused (for the log in words)
+        # Leaving the game (engine/outcomes.py): (seat, reason) in the order the seats left.
+        self.departed = []
+        self.timeouts = [0] * num_players  # turns in a row in which the seat's time ran out
+        self.timeout_turns = [0] * num_players  # the turn of each seat's latest timeout
+        self.ended_by = None  # "vp" (R15.1), or how the game ended early (engine/outcomes.py)
         self.revealed = False  # set while applying a decision that revealed hidden information
         self.snapshot = None
 
@@ -148,6 +153,10 @@ class GameState:
         other.winner = self.winner
         other.placings = None if self.placings is None else self.placings[:]
         other.events = self.events[:] if with_events else []
+        other.departed = self.departed[:]
+        other.timeouts = self.timeouts[:]
+        other.timeout_turns = self.timeout_turns[:]
+        other.ended_by = self.ended_by
         other.revealed = self.revealed
         other.snapshot = self.snapshot
         return other

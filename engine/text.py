@@ -129,6 +129,17 @@ T = {
     "pick_hidden": gettext_noop("{player} chose a card from their hand to place in their guildhall."),
     "pick_mine": gettext_noop("{player} chose their chapter of {professions} to give to {target}."),
     "pick_theirs": gettext_noop("{player} chose {target}'s chapter of {professions} to take."),
+    # Leaving a game (engine/outcomes.py)
+    "resign": gettext_noop("{player} resigned."),
+    "resign_bot": gettext_noop("{player} resigned: the bot plays their seat to the end of the game."),
+    "timeout": gettext_noop("Time ran out for {player}: the bot plays this turn for them."),
+    "time_out": gettext_noop("Time ran out for {player}: the game ends."),
+    "take_over": ngettext_lazy(
+        "Time ran out for {player} in {count} turn in a row: the bot plays their seat from now on.",
+        "Time ran out for {player} in {count} turns in a row: the bot plays their seat from now on.",
+    ),
+    "game_ends": gettext_noop("The game is over: {player} wins."),
+    "game_ends_shared": gettext_noop("The game is over: first place is shared."),
 }
 
 
@@ -313,6 +324,17 @@ def _sentences(e, viewer, names, w, st, events, index):
         return [_pick_sentence(e, player, target, own, w)]
     if t == "undo":
         return [w(T["undo"]).format(player=player)]
+    if t == "resign":
+        key = "resign_bot" if e["game_goes_on"] else "resign"
+        return [w(T[key]).format(player=player)]
+    if t == "take_over":
+        return [w.plural(T["take_over"], e["count"]).format(player=player, count=e["count"])]
+    if t in ("timeout", "time_out"):
+        return [w(T[t]).format(player=player)]
+    if t == "game_ends":
+        if e["winner"] is None:
+            return [w(T["game_ends_shared"])]
+        return [w(T["game_ends"]).format(player=names[e["winner"]])]
     return []
 
 
@@ -423,6 +445,12 @@ ERRORS = {
     "expected_order_pile": gettext_noop(
         "That is not a legal choice now: choose the next card down the discard pile, or keep the order shown."
     ),
+    # Leaving a game (engine/outcomes.py)
+    "bad_agent": gettext_noop("Unknown maker of a decision."),
+    "resign_own": gettext_noop("Only a player can resign, for themselves."),
+    "server_only": gettext_noop("Only the game's clock can make that decision."),
+    "still_in_play": gettext_noop("The bot plays only for a seat that left the game."),
+    "left_game": gettext_noop("You have left this game: the bot plays your seat."),
 }
 
 

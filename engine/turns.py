@@ -421,27 +421,47 @@ def finish_turn(st):
     seat = st.active
     if st.players[seat].vp >= WINNING_VP:  # R12.4, R15.1
         st.phase = "over"
-        st.winner = seat
+        st.ended_by = "vp"
         st.placings = placings(st, seat)
-        emit(st, {"t": "win", "seat": seat, "vp": st.players[seat].vp})
+        st.winner = sole_first(st.placings)
+        if st.winner == seat:
+            emit(st, {"t": "win", "seat": seat, "vp": st.players[seat].vp})
+        else:  # the bot reached 20 VP for a seat that left: the best seat still in play wins
+            emit(st, {"t": "game_ends", "reason": "vp", "winner": st.winner})
         return
     begin_turn(st, (seat + 1) % st.num_players)  # clockwise
 
 
+def sole_first(places):
+    """The seat placed first alone, or None when first place is shared."""
+    firsts = [seat for seat, place in enumerate(places) if place == 1]
+    return firsts[0] if len(firsts) == 1 else None
+
+
 def placings(st, winner):
-    """R15.4, Y4, AMB-14: the winner first; the others by VP, then completed chapters; equal share."""
+    """R15.4, Y4, AMB-14: the winner first; the others by VP, then completed chapters; equal share.
+    Seats that left the game come after every seat in play, the latest to leave first (docs/rules.md,
+    "Leaving a game"); ``winner`` is None when the game ended early, or counts only while in play."""
     def key(seat):
         player = st.players[seat]
         return (player.vp, len(player.completed))
 
-    others = sorted((s for s in range(st.num_players) if s != winner), key=key, reverse=True)
+    gone = [seat for seat, _reason in st.departed]
+    if winner in gone:
+        winner = None
+    ranked = sorted((s for s in range(st.num_players) if s != winner and s not in gone), key=key, reverse=True)
     places = [0] * st.num_players
-    places[winner] = 1
-    for index, seat in enumerate(others):
-        if index and key(seat) == key(others[index - 1]):
-            places[seat] = places[others[index - 1]]
+    offset = 1
+    if winner is not None:
+        places[winner] = 1
+        offset = 2
+    for index, seat in enumerate(ranked):
+        if index and key(seat) == key(ranked[index - 1]):
+            places[seat] = places[ranked[index - 1]]
         else:
-            places[seat] = index + 2
+            places[seat] = index + offset
+    for index, seat in enumerate(reversed(gone)):
+        places[seat] = st.num_players - len(gone) + 1 + index
     return places
 
 

@@ -13,6 +13,7 @@ cards are publicly known (Y5). These are views only: the rules are the same.
 
 from .abilities import ABILITIES
 from .cards import COLOUR_OF, COLOURS, PROFESSION_OF, PROFESSIONS, card_json, vp_json
+from .outcomes import departed_reason
 from .turns import why_not_playable
 
 _PENDING_PUBLIC = ("seat", "kind", "ability", "tier", "target", "left")
@@ -36,6 +37,8 @@ def view(st, viewer=None, reveal_all=False):
             "tokens": player.tokens,
             "vp_cards": [vp_json(v) for v in player.vp_cards],
             "vp": player.vp,
+            "departed": departed_reason(st, seat),  # None while the seat is in play (engine/outcomes.py)
+            "timeouts": st.timeouts[seat],
         }
         if sees_all or st.mode == "yucata":  # Y2: completed chapters' professions are public
             entry["completed_professions"] = [PROFESSIONS[chapter[0] // 20] for chapter in player.completed]
@@ -64,6 +67,7 @@ def view(st, viewer=None, reveal_all=False):
         "pending": _pending(st, viewer),
         "winner": st.winner,
         "placings": st.placings,
+        "ended_by": st.ended_by,
         "you": None,
     }
     if viewer is not None and 0 <= viewer < st.num_players:

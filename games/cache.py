@@ -51,7 +51,8 @@ def clear_local():
 
 
 def state_key(game, seq):
-    return f"state:{game.pk}:{seq}:{engine.ENGINE_VERSION}:{game.seed_commitment[:16]}"
+    version = f"{engine.ENGINE_VERSION}.{engine.STATE_FORMAT}"
+    return f"state:{game.pk}:{seq}:{version}:{game.seed_commitment[:16]}"
 
 
 def _cache_get(key):
@@ -72,10 +73,7 @@ def _cache_set(key, state):
 def replay(game, upto=None, validate=False):
     """Replay the stored log of ``game`` (up to entry ``upto``, default all) through the engine;
     ``validate`` re-checks every entry (audits: raises engine.IllegalDecision naming the entry)."""
-    entries = LogEntry.objects.filter(game_id=game.pk).order_by("seq")
-    if upto is not None:
-        entries = entries.filter(seq__lte=upto)
-    log = [(seat, decision) for seat, decision in entries.values_list("seat", "decision")]
+    log = LogEntry.objects.for_engine(game.pk, upto)
     return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate, version=game.engine_version)
 
 

@@ -66,6 +66,8 @@ class Game(models.Model):
     )
     scores = models.JSONField(_("scores by seat"), default=list, blank=True)
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    # How the game ended (engine: "vp", "resigned", "timed_out", "taken_over"); empty while it goes on.
+    ended_by = models.CharField(_("ended by"), max_length=16, blank=True, default="")
 
     class Meta:
         verbose_name = _("game")
@@ -101,8 +103,13 @@ class Game(models.Model):
         # tell a new turn from one more step of the same one without a query (Django's from_db recipe).
         instance = super().from_db(db, field_names, values)
         loaded = dict(zip(field_names, values, strict=True))
-        instance.loaded_pending = (loaded.get("to_move_position"), loaded.get("turn"))
+        instance.loaded_pending = (loaded.get("to_move_position"), loaded.get("turn"), loaded.get("to_move_user_id"))
         return instance
+
+    def pending_key(self):
+        """Whose decision is awaited: (engine seat, turn, the person, if one is waited for). A change of
+        the last part within a turn is a seat's player leaving the game."""
+        return (self.to_move_position, self.turn, self.to_move_user_id)
 
 
 class Seat(models.Model):
@@ -168,15 +175,36 @@ class Seat(models.Model):
         return self.user.username
 
 
+class LogQuerySet(models.QuerySet):
+    def for_engine(self, game_id, upto=None):
+        """The log of ``game_id`` (up to entry ``upto``, default all) as ``engine.replay`` takes it:
+        ``[(seat, decision, by), ...]``. Bounding by the seq the caller's game row says keeps a read
+        consistent with that row even while a later decision commits."""
+        rows = self.filter(game_id=game_id)
+        if upto is not None:
+            rows = rows.filter(seq__lte=upto)
+        rows = rows.order_by("seq").values_list("seat", "decision", "by")
+        return [(seat, decision, by or None) for seat, decision, by in rows]
+
+
 class LogEntry(models.Model):
     """One decision of one seat. Rows are only ever inserted: a database trigger (migration 0002)
     refuses UPDATE and DELETE on this table, on PostgreSQL and on SQLite alike."""
+
+    class By(models.TextChoices):
+        # Who made the entry (engine.apply's ``by``): the seat itself, or the server for it.
+        SEAT = "", _("the seat's player")
+        TIMEOUT = "timeout", _("the server: time ran out")
+        BOT = "bot", _("the server's bot, for a seat that left")
 
     game = models.ForeignKey(Game, on_delete=models.DO_NOTHING, related_name="log")
     seq = models.PositiveIntegerField(_("sequence number"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     decision = models.JSONField(_("decision"))
+    by = models.CharField(_("made by"), max_length=8, choices=By.choices, blank=True, default="")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    objects = LogQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("log entry")

@@ -119,7 +119,8 @@ def detail(game, user):
         state = state_cache.load_state(game)
         view = engine.view(state, viewer)
         data["view"] = view
-        if viewer is not None and game.status == Game.Status.ACTIVE:
+        if viewer is not None and game.status == Game.Status.ACTIVE and engine.in_play(state, viewer):
+            # A seat that left the game is played by the server's bot: nothing is offered to its player.
             data["legal"] = engine.legal_decisions(state, viewer)
         hand_sizes = _hand_sizes(view, game.num_seats)
         for player in data["players"]:
@@ -129,6 +130,14 @@ def detail(game, user):
         if game.status == Game.Status.FINISHED and state.finished:
             data["seed"] = game.seed
     return data
+
+
+def may_resign(game, user):
+    """``user`` holds a seat of ``game`` in progress and has not left it."""
+    me = seat_of(game, user)
+    if me is None or me.position is None or game.status != Game.Status.ACTIVE:
+        return False
+    return engine.can_resign(state_cache.load_state(game), me.position)
 
 
 def _hand_sizes(view, num_seats):

@@ -6,9 +6,12 @@ Seats get their engine position when the game starts, in a random order (``secre
 shuffle): whoever created the game has no first-player advantage.
 """
 
+import logging
+import random
 import secrets
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -30,7 +33,10 @@ from .exceptions import (
 from .hooks import DecisionCommitted, run_hooks
 from .models import Game, LogEntry, Seat
 
+logger = logging.getLogger(__name__)
+
 MIN_SEATS, MAX_SEATS = 2, 4
+MAX_DECISIONS_PER_TURN = 300  # a safety net: no turn of Guildhall comes near it
 _MISSING = object()
 
 
@@ -93,15 +99,18 @@ def _denormalise(game, state, seats_by_pos):
     game.turn = state.turn
     game.to_move_position = pending
     seat = seats_by_pos.get(pending)
-    game.to_move_user_id = seat.user_id if seat is not None and not seat.is_bot else None
+    # A seat that left the game is played by the server's bot: nobody is waited for there.
+    human = seat is not None and not seat.is_bot and engine.in_play(state, pending)
+    game.to_move_user_id = seat.user_id if human else None
     game.scores = [state.vp(p) for p in range(game.num_seats)]
     if pending is None:
         game.deadline = None
-    # Otherwise the deadline belongs to the game's clock (games.notifications.clock: per-game limits,
-    # untimed games, vacations), which keeps Game.deadline in step in the same transaction.
+    # Otherwise the deadline belongs to the game's clock (games.clock: per-game limits, untimed games,
+    # vacations), which keeps Game.deadline in step in the same transaction.
     if state.finished:
         game.status = Game.Status.FINISHED
         game.finished_at = now
+        game.ended_by = state.ended_by or ""
         for position, place in enumerate(state.placings):
             seat = seats_by_pos.get(position)
             if seat is not None:
@@ -118,19 +127,20 @@ _DENORMALISED_FIELDS = [
     "deadline",
     "status",
     "finished_at",
+    "ended_by",
     "updated_at",
 ]
 
 
 def _after_commit(game, seat_position, seats_by_pos, by_bot_runner=False):
     pending = game.to_move_position
-    seat = seats_by_pos.get(pending)
     event = DecisionCommitted(
         game_id=game.pk,
         seq=game.seq,
         seat=seat_position,
         to_move=pending,
-        to_move_is_bot=bool(seat is not None and seat.is_bot),
+        # A bot seat, or a seat that left the game (the server's bot plays it).
+        to_move_is_bot=pending is not None and game.to_move_user_id is None,
         finished=game.status == Game.Status.FINISHED,
         by_bot_runner=by_bot_runner,
     )
@@ -257,7 +267,7 @@ def _start_locked(game):
 
 
 def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=False):
-    """Append ``decision`` by ``actor`` (a user, or a Seat for bots and timeouts) to the game's log.
+    """Append ``decision`` by ``actor`` (a user, or a bot Seat) to the game's log.
 
     In one transaction: lock the game, check the actor holds a seat (403), that ``expected_seq`` is
     the current log length (409 with the current seq), that the actor's seat is the one whose
@@ -269,67 +279,153 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         raise InvalidRequest(_("expected_seq must be a whole number, the log length you saw."))
     if not isinstance(decision, dict):
         raise IllegalDecision(_("A decision must be a JSON object."), code="malformed")
-
     with transaction.atomic():
         game, seats_by_pos = _lock_game_with_seats(game_id)
-        if isinstance(actor, Seat):
-            seat = seats_by_pos.get(actor.position) if actor.game_id == game.pk else None
-            if seat is None or seat.pk != actor.pk:
-                raise Forbidden(_("That seat is not in this game."), code="not_a_player")
-        else:
-            seat = next(
-                (s for s in seats_by_pos.values() if s.user_id is not None and s.user_id == actor.pk),
-                None,
-            )
-            if seat is None:
-                raise Forbidden(_("You are not playing in this game."), code="not_a_player")
-        if game.status != Game.Status.ACTIVE:
-            raise Conflict(_("This game is not in progress."), code="not_active")
-        if expected_seq != game.seq:
-            raise StaleSeq(game.seq)
-
+        seat = _seat_of_actor(game, seats_by_pos, actor)
+        _check_in_progress(game, expected_seq)
         state = state_cache.load_state(game)
         if engine.pending_player(state) != seat.position:
             raise Forbidden(_("It is not your turn to decide."), code="not_your_turn")
-        legal = engine.legal_decisions(state, seat.position)
-        try:
-            engine.apply(state, seat.position, decision)
-        except engine.IllegalDecision as exc:
-            code = getattr(exc, "code", "illegal")
-            if code == "not_your_turn":
-                raise Forbidden(translate_error(exc, _, ngettext), code=code) from None
-            # The engine's sentence in the reader's language (its templates are in our catalogues).
-            raise IllegalDecision(translate_error(exc, _, ngettext), code=code) from None
+        # A bot seat plays itself; a seat that left the game is played by the server's bot.
+        by = engine.BY_BOT if isinstance(actor, Seat) and not engine.in_play(state, seat.position) else None
+        entry = _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=by_bot_runner)
+    return _result(game, seats_by_pos, entry, state)
 
-        # Store the engine's own form of the decision (the legal option it matched), not whatever
-        # extra fields a client sent along: the log keeps exactly what the rules looked at.
-        decision = next(
-            (d for d in legal if all(decision.get(k, _MISSING) == v for k, v in d.items())), decision
+
+def _seat_of_actor(game, seats_by_pos, actor):
+    if isinstance(actor, Seat):
+        seat = seats_by_pos.get(actor.position) if actor.game_id == game.pk else None
+        if seat is None or seat.pk != actor.pk:
+            raise Forbidden(_("That seat is not in this game."), code="not_a_player")
+        return seat
+    seat = next((s for s in seats_by_pos.values() if s.user_id is not None and s.user_id == actor.pk), None)
+    if seat is None:
+        raise Forbidden(_("You are not playing in this game."), code="not_a_player")
+    return seat
+
+
+def _check_in_progress(game, expected_seq=None):
+    if game.status != Game.Status.ACTIVE:
+        raise Conflict(_("This game is not in progress."), code="not_active")
+    if expected_seq is not None and expected_seq != game.seq:
+        raise StaleSeq(game.seq)
+
+
+def _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
+    """Apply ``decision`` of ``seat`` (made by ``by``: None for the seat itself) to ``state`` through
+    the engine and append it to the locked game's log; update the denormalised fields and register the
+    after-commit work. The caller holds the game's row lock and has checked the seq."""
+    legal = engine.legal_decisions(state, seat.position)
+    try:
+        engine.apply(state, seat.position, decision, by=by)
+    except engine.IllegalDecision as exc:
+        code = getattr(exc, "code", "illegal")
+        if code == "not_your_turn":
+            raise Forbidden(translate_error(exc, _, ngettext), code=code) from None
+        # The engine's sentence in the reader's language (its templates are in our catalogues).
+        raise IllegalDecision(translate_error(exc, _, ngettext), code=code) from None
+
+    # Store the engine's own form of the decision (the legal option it matched), not whatever
+    # extra fields a client sent along: the log keeps exactly what the rules looked at.
+    decision = next(
+        (d for d in legal if all(decision.get(k, _MISSING) == v for k, v in d.items())), engine.normalise(decision)
+    )
+    try:
+        # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
+        entry = LogEntry.objects.create(
+            game=game, seq=game.seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT
         )
-        try:
-            # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
-            entry = LogEntry.objects.create(game=game, seq=game.seq + 1, seat=seat.position, decision=decision)
-        except IntegrityError:
-            # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode).
-            raise StaleSeq(game.seq + 1) from None
-        _denormalise(game, state, seats_by_pos)
-        game.save(update_fields=_DENORMALISED_FIELDS)
-        state_cache.store_state(game, state, on_commit=True)
-        _after_commit(game, seat.position, seats_by_pos, by_bot_runner=by_bot_runner)
+    except IntegrityError:
+        # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode).
+        raise StaleSeq(game.seq + 1) from None
+    _denormalise(game, state, seats_by_pos)
+    game.save(update_fields=_DENORMALISED_FIELDS)
+    # The receivers of that save (clock, notifications) have seen this change; a further decision in the
+    # same transaction (a timed-out turn) compares with what is awaited now.
+    game.loaded_pending = game.pending_key()
+    state_cache.store_state(game, state, on_commit=True)
+    _after_commit(game, seat.position, seats_by_pos, by_bot_runner=by_bot_runner)
+    return entry
+
+
+def _result(game, seats_by_pos, entry, state):
     next_seat = seats_by_pos.get(game.to_move_position)
     to_move = next_seat.display_name if next_seat is not None and game.status == Game.Status.ACTIVE else None
     return DecisionResult(game=game, entry=entry, state=state, to_move=to_move)
+
+
+# --- outcomes: leaving a game (engine/outcomes.py) ---------------------------------------------------------
+
+
+def resign(game_id, user):
+    """``user`` gives up the game: with two players in play the other wins, with more the game goes on and
+    the server's bot plays the seat, which is placed last (docs/rules.md, "Leaving a game")."""
+    with transaction.atomic():
+        game, seats_by_pos = _lock_game_with_seats(game_id)
+        seat = _seat_of_actor(game, seats_by_pos, user)
+        _check_in_progress(game)
+        state = state_cache.load_state(game)
+        if not engine.can_resign(state, seat.position):
+            raise Conflict(_("You have already left this game."), code="already_left")
+        entry = _append(game, seats_by_pos, state, seat, {"type": "resign"}, None)
+    return _result(game, seats_by_pos, entry, state)
+
+
+def end_by_time(game_id, position):
+    """The clock: the time of the seat at ``position`` ran out and the game's policy is to end the game.
+    The others are placed by VP, that seat last."""
+    return _decide_for(game_id, position, {"type": "time_out"})
+
+
+def take_over(game_id, position):
+    """The clock: the seat at ``position`` timed out too often in a row; the bot plays it from now on
+    (the bot runner, woken by the after-commit hook) and it is placed last."""
+    return _decide_for(game_id, position, {"type": "take_over"})
+
+
+def play_timed_out_turn(game_id, position, choose):
+    """The clock: the seat at ``position`` ran out of time; ``choose(state, position)`` (a bot) decides
+    for it until the turn passes to another seat or the game ends. Returns the number of decisions."""
+    with transaction.atomic():
+        game, seats_by_pos = _lock_game_with_seats(game_id)
+        _check_in_progress(game)
+        seat = _seat_at(seats_by_pos, position)
+        state = state_cache.load_state(game)
+        turn = state.turn
+        made = 0
+        while state.phase != "over" and state.turn == turn and engine.pending_player(state) == position:
+            if made >= MAX_DECISIONS_PER_TURN:
+                logger.error("game %s: %s decisions in one timed-out turn", game.pk, made)
+                break
+            _append(game, seats_by_pos, state, seat, choose(state, position), engine.BY_TIMEOUT)
+            made += 1
+    return made
+
+
+def _decide_for(game_id, position, decision):
+    with transaction.atomic():
+        game, seats_by_pos = _lock_game_with_seats(game_id)
+        _check_in_progress(game)
+        seat = _seat_at(seats_by_pos, position)
+        state = state_cache.load_state(game)
+        entry = _append(game, seats_by_pos, state, seat, decision, engine.BY_TIMEOUT)
+    return _result(game, seats_by_pos, entry, state)
+
+
+def _seat_at(seats_by_pos, position):
+    seat = seats_by_pos.get(position)
+    if seat is None:
+        raise Forbidden(_("That seat is not in this game."), code="not_a_player")
+    return seat
 
 
 # --- bots ---------------------------------------------------------------------------------------
 
 
 def run_bots(game_id, max_moves=500):
-    """Let bot seats decide while a bot is to move, through ``submit_decision``. Returns how many
-    decisions were made, or ``None`` when a bot is still to move after ``max_moves`` (the caller
-    re-enqueues)."""
-    import random
-
+    """Let the bots decide while a bot seat, or a seat that left the game, is to move, through
+    ``submit_decision``. Returns how many decisions were made, or ``None`` when a bot is still to move
+    after ``max_moves`` (the caller re-enqueues)."""
     moves = 0
     attempts = 0
     while moves < max_moves and attempts < max_moves * 2:
@@ -337,15 +433,28 @@ def run_bots(game_id, max_moves=500):
         game = Game.objects.filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE or game.to_move_position is None:
             return moves
+        if game.to_move_user_id is not None:  # a person is to move
+            return moves
         seat = game.seats.filter(position=game.to_move_position).first()
-        if seat is None or not seat.is_bot:
+        if seat is None:
             return moves
         state = state_cache.load_state(game)
-        rng = random.Random(f"{game.seed}:{game.seq}")
-        decision = engine.bots.choose(state, seat.position, kind=seat.bot_kind, rng=rng)
+        decision = engine.bots.choose(state, seat.position, kind=bot_kind_for(seat), rng=bot_rng_for_state(state))
         try:
             submit_decision(game.pk, seat, game.seq, decision, by_bot_runner=True)
         except StaleSeq:
             continue  # someone else (another runner) moved first; look again
         moves += 1
     return None
+
+
+def bot_kind_for(seat):
+    """The bot of a bot seat plays as it was chosen; the seat of a person who left gets the site's bot
+    for absent players (``ABSENT_PLAYER_BOT``)."""
+    return seat.bot_kind if seat.is_bot else settings.ABSENT_PLAYER_BOT
+
+
+def bot_rng_for_state(state):
+    # Seeded by the game's secret seed and the log's length: a bot's choice can be replayed in tests, and
+    # nobody outside the server can predict it.
+    return random.Random(f"{state.seed}:{state.seq}")

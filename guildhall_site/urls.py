@@ -1,15 +1,19 @@
+"""The site's features, each with its own urls module."""
+
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
+from games.web import views as game_views
 
 urlpatterns = [
-    path("", include("guildhall_site.history_urls")),  # history, replay, /api/v1/games/<id>/record/
-    path("", include("guildhall_site.pages_urls")),  # the pages may take over "/" (issue 4)
-    path("notifications/", include("guildhall_site.notification_urls")),
+    path("", game_views.home, name="home"),
+    path("", include("games.history.urls")),  # history, replay, /api/v1/games/<id>/record/
+    path("", include("games.web.urls")),  # lobby, my games, the table
+    path("", include("accounts.urls")),  # profiles, settings
+    path("", include("games.clock.urls")),  # vacations
+    path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
     path("", include("games.guide.urls")),  # how to play
-    path("", views.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),

@@ -1,13 +1,8 @@
-"""Site-wide views: the home page, the API docs page and JSON error pages under /api/."""
+"""Site-wide views: JSON error pages under /api/ (the home page belongs to games.web)."""
 
 from django.http import JsonResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found, server_error
-
-
-def home(request):
-    return render(request, "home.html")
 
 
 def _is_api(request):

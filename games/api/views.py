@@ -56,6 +56,14 @@ class TokenView(APIView):
         return Response({"token": token.key})
 
 
+def _decision_response(result):
+    game = result.game
+    return Response(
+        {"seq": game.seq, "status": game.status, "turn": game.turn, "to_move": result.to_move},
+        status=status.HTTP_201_CREATED,
+    )
+
+
 class GameViewSet(viewsets.ViewSet):
     lookup_value_regex = r"[0-9]{1,18}"
 
@@ -127,16 +135,20 @@ class GameViewSet(viewsets.ViewSet):
     def decisions(self, request, pk=None):
         data = _validated(s.DecisionRequestSerializer, request)
         result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
-        game = result.game
-        return Response(
-            {
-                "seq": game.seq,
-                "status": game.status,
-                "turn": game.turn,
-                "to_move": result.to_move,
-            },
-            status=status.HTTP_201_CREATED,
-        )
+        return _decision_response(result)
+
+    @extend_schema(
+        request=None,
+        responses={201: s.DecisionResponseSerializer, **ERRORS},
+        description=_(
+            "Resign: with two players in play the other wins at once; with more, the game goes on and the "
+            "bot plays your seat, which is placed last. 409 when the game is not in progress or you have "
+            "already left it."
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def resign(self, request, pk=None):
+        return _decision_response(services.resign(pk, request.user))
 
     @extend_schema(
         parameters=[

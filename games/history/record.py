@@ -16,7 +16,9 @@ from games.models import Game
 
 from .replay import names_by_seat, stored_log
 
-RECORD_FORMAT = 1
+# 2: an entry the server made for a seat is [seat, decision, by] ("timeout", "bot"), others [seat, decision];
+# the result says how the game ended.
+RECORD_FORMAT = 2
 
 
 def build_record(game):
@@ -38,10 +40,11 @@ def build_record(game):
         "players": names_by_seat(game),
         "seed": game.seed,
         "seed_commitment": game.seed_commitment,
-        "decisions": [[seat, decision] for seat, decision in log],
+        "decisions": [[seat, decision] if by is None else [seat, decision, by] for seat, decision, by in log],
         "placings": list(state.placings),
         "final_vp": [state.vp(seat) for seat in range(game.num_seats)],
         "winner": state.winner,
+        "ended_by": state.ended_by,
         "started_at": game.started_at.isoformat() if game.started_at else None,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
@@ -85,11 +88,13 @@ def verify(record):
     if not isinstance(decisions, list):
         return [*problems, _("decisions: not a list")]
     for number, entry in enumerate(decisions, start=1):
-        if not (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[0], int)):
-            return [*problems, _("decision %(number)d: not a [seat, decision] pair") % {"number": number}]
-        seat, decision = entry
+        if not (isinstance(entry, list | tuple) and len(entry) in (2, 3) and isinstance(entry[0], int)):
+            return [*problems, _("decision %(number)d: not a [seat, decision] or [seat, decision, by] entry")
+                    % {"number": number}]
+        seat, decision = entry[0], entry[1]
+        by = entry[2] if len(entry) == 3 else None
         try:
-            engine.apply(state, seat, decision)  # validated: a tampered log is refused here
+            engine.apply(state, seat, decision, by=by)  # validated: a tampered log is refused here
         except engine.IllegalDecision as exc:
             return [
                 *problems,
@@ -109,6 +114,11 @@ def verify(record):
         problems.append(
             _("final_vp: the replay gives %(replayed)s, the record says %(recorded)s")
             % {"replayed": final_vp, "recorded": record["final_vp"]}
+        )
+    if "ended_by" in record and record["ended_by"] != state.ended_by:
+        problems.append(
+            _("ended_by: the replay gives %(replayed)s, the record says %(recorded)s")
+            % {"replayed": state.ended_by, "recorded": record["ended_by"]}
         )
     if "winner" in record and record["winner"] != state.winner:
         problems.append(

@@ -33,12 +33,11 @@ def viewer_seat(game, user):
 
 
 def stored_log(game):
-    """The decisions of ``game`` up to ``game.seq`` as ``[(seat, decision), ...]``.
+    """The decisions of ``game`` up to ``game.seq`` as ``[(seat, decision, by), ...]``.
 
     Entries past ``game.seq`` (appended after the row was read) are left out, so the log and the row
     describe the same moment."""
-    rows = LogEntry.objects.filter(game_id=game.pk, seq__lte=game.seq).order_by("seq")
-    return [(seat, decision) for seat, decision in rows.values_list("seat", "decision")]
+    return LogEntry.objects.for_engine(game.pk, game.seq)
 
 
 def revealed_view(state):
@@ -81,8 +80,9 @@ def replay_log(num_seats, seed, mode, log, step=None, version=engine.ENGINE_VERS
     at_step = state.clone() if step == 0 else None
     turn_of_step = [state.turn]
     points = {state.turn: [state.vp(s) for s in range(num_seats)]}
-    for k, (seat, decision) in enumerate(log, start=1):
-        engine.apply(state, seat, decision, trusted=True)
+    for k, entry in enumerate(log, start=1):
+        seat, decision, by = engine.log_entry(entry)
+        engine.apply(state, seat, decision, trusted=True, by=by)
         turn_of_step.append(state.turn)
         points[state.turn] = [state.vp(s) for s in range(num_seats)]  # the last entry of a turn wins
         if k == step:
@@ -137,5 +137,5 @@ def _log_in_words(game, replay, viewer):
             "turn": replay.turn_of_step[seq],
             "text": engine.describe(replay.final, seq, viewer, names, gettext=_, ngettext=ngettext),
         }
-        for seq, (seat, _decision) in enumerate(replay.log, start=1)
+        for seq, (seat, *_decision) in enumerate(replay.log, start=1)
     ]

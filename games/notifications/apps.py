@@ -5,8 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class NotificationsConfig(AppConfig):
     name = "games.notifications"
     label = "notifications"
-    verbose_name = _("Notifications and time limits")
+    verbose_name = _("Notifications")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import receivers, tasks  # noqa: F401  (signal receivers, decision hook, Celery tasks)
+        from . import receivers, tasks  # noqa: F401  (the game-saved receiver, the Celery tasks)

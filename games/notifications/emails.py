@@ -19,7 +19,7 @@ import engine
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 
-from .models import Notification, SystemDecision, TimeControl
+from .models import Notification
 from .outbox import Prefs, waiting_games
 
 UNSUBSCRIBE_SALT = "guildhall.notifications.unsubscribe"
@@ -66,7 +66,7 @@ def preferences_url():
 
 
 def vacation_url():
-    return absolute(_reverse("notifications:vacation", (), "/notifications/vacation/"))
+    return absolute(_reverse("clock:vacation", (), "/vacation/"))
 
 
 def unsubscribe_token(user_id, category):
@@ -133,15 +133,8 @@ def log_since_last_turn(game, seat, upto):
     if state.phase == "over":  # an over state reveals every card: never describe from one here
         return [], 0
     names = seat_names(game)
-    system = set(
-        SystemDecision.objects.filter(game_id=game.pk, seq__gte=first, seq__lte=upto).values_list("seq", flat=True)
-    )
-    lines = []
-    for seq in range(first, upto + 1):
-        text = engine.describe(state, seq, seat, names, gettext=_, ngettext=ngettext)
-        if seq in system:
-            text = _("%(text)s (played by the bot: time ran out)") % {"text": text}
-        lines.append(text)
+    # Entries the server made for a seat (time ran out, a seat that left) say so themselves.
+    lines = [engine.describe(state, seq, seat, names, gettext=_, ngettext=ngettext) for seq in range(first, upto + 1)]
     return lines, skipped
 
 
@@ -211,15 +204,10 @@ def _seat_of(game, user_id):
     return Seat.objects.filter(game_id=game.pk, user_id=user_id).values_list("position", flat=True).first()
 
 
-def _deadline(game):
-    tc = TimeControl.objects.filter(game_id=game.pk).first()
-    return tc.deadline if tc is not None else game.deadline
-
-
 def _game_context(n, game, prefs, now, with_log=True):
     names = seat_names(game)
     seat = _seat_of(game, n.user_id)
-    deadline = _deadline(game)
+    deadline = game.deadline  # kept equal to the clock's by the clock, in the decision's transaction
     lines, skipped = log_since_last_turn(game, seat, n.seq) if with_log and seat is not None else ([], 0)
     return {
         "game_id": game.pk,
@@ -267,9 +255,9 @@ def _timeout(n, user, prefs, now):
         return None
     context = _game_context(n, game, prefs, now, with_log=False)
     count = int(n.data.get("count", 1))
-    limit = settings.NOTIFY_TAKEOVER_AFTER
+    limit = settings.CLOCK_TAKEOVER_AFTER
     context["intro"] = [
-        _("Your time ran out in game %(id)s: the greedy bot played your turn.") % {"id": game.pk},
+        _("Your time ran out in game %(id)s: the bot played your turn.") % {"id": game.pk},
         ngettext(
             "That is %(count)s timeout in a row.", "That is %(count)s timeouts in a row.", count
         ) % {"count": count},
@@ -287,14 +275,14 @@ def _taken_over(n, user, prefs, now):
     if game is None:
         return None
     context = _game_context(n, game, prefs, now, with_log=False)
-    count = int(n.data.get("count", settings.NOTIFY_TAKEOVER_AFTER))
+    count = int(n.data.get("count", settings.CLOCK_TAKEOVER_AFTER))
     context["intro"] = [
         ngettext(
             "Your time ran out %(count)s time in a row in game %(id)s.",
             "Your time ran out %(count)s times in a row in game %(id)s.",
             count,
         ) % {"count": count, "id": game.pk},
-        _("The greedy bot has taken over your seat for the rest of the game; you will be placed last."),
+        _("The bot has taken over your seat for the rest of the game; you will be placed last."),
     ]
     context["time_left"] = ""
     context["deadline"] = ""
@@ -324,8 +312,9 @@ def _results(n, user, prefs, now):
     intro = [_("Game %(id)s is over (%(players)s).") % {"id": game.pk, "players": ", ".join(names)}]
     if mine is not None:
         intro.append(_("You finished in place %(place)s.") % {"place": mine})
-    if n.data.get("ended_by_timeout"):
-        intro.append(_("The game ended because a player's time ran out; that player is placed last."))
+    ending = ENDINGS.get(game.ended_by)
+    if ending:
+        intro.append(ending())
     context = {
         "game_id": game.pk,
         "intro": intro,
@@ -340,14 +329,11 @@ def _results(n, user, prefs, now):
 
 def _digest(n, user, prefs, now):
     games = waiting_games(n.user_id)
-    games = [g for g in games if not _taken_over_seat(g, n.user_id)]
     if not games:
         return None
     lines = []
     for game in games:
-        tc = getattr(game, "time_control", None)
-        since = tc.turn_started_at if tc is not None and tc.turn_started_at else game.updated_at
-        deadline = tc.deadline if tc is not None else game.deadline
+        since, deadline = game.waiting_since, game.deadline
         parts = [
             _("Game %(id)s (%(players)s): waiting since %(since)s")
             % {"id": game.pk, "players": ", ".join(seat_names(game)), "since": when(since, prefs)}
@@ -373,12 +359,12 @@ def _digest(n, user, prefs, now):
     return subject, context
 
 
-def _taken_over_seat(game, user_id):
-    tc = getattr(game, "time_control", None)
-    if tc is None or not tc.taken_over:
-        return False
-    return _seat_of(game, user_id) in tc.taken_over
-
+# How a game ended, when not the rulebook's way (the engine's ``ended_by``; the log tells who).
+ENDINGS = {
+    "resigned": lambda: _("The game ended because a player resigned; whoever left is placed last."),
+    "timed_out": lambda: _("The game ended because a player's time ran out; that player is placed last."),
+    "taken_over": lambda: _("The game ended because the bot took over a seat after timeouts; it is placed last."),
+}
 
 _BUILDERS = {
     Notification.Kind.TURN: _turn,

@@ -21,7 +21,7 @@ import zoneinfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from games.models import Game, Seat
@@ -159,7 +159,9 @@ def enqueue_new(game_id):
 def _enqueue(ids, now):
     if not ids:
         return 0
-    from .tasks import deliver_notification, publish_many
+    from guildhall_site.celery import publish_many
+
+    from .tasks import deliver_notification
 
     Notification.objects.filter(pk__in=ids).update(enqueued_at=now)
     failed = [args[0] for args in publish_many(deliver_notification, [(pk,) for pk in ids])]
@@ -240,9 +242,20 @@ def record_failure(notification_id, error):
 
 
 def waiting_games(user_id):
-    """Active games where ``user_id`` is to move, the longest waiting first."""
-    return list(
+    """Active games where ``user_id`` is to move, the longest waiting first. ``waiting_since`` is when
+    their turn began: when its your-turn row was written."""
+    since = Notification.objects.filter(
+        game_id=OuterRef("pk"), turn=OuterRef("turn"), user_id=user_id, kind=Notification.Kind.TURN
+    ).values("created_at")[:1]
+    games = (
         Game.objects.filter(to_move_user_id=user_id, status=Game.Status.ACTIVE)
-        .select_related("time_control")
-        .order_by("time_control__turn_started_at", "updated_at", "pk")
+        .annotate(waiting_since=Subquery(since))
+        .order_by(F("waiting_since").asc(nulls_last=True), "updated_at", "pk")
     )
+    return [_with_since(game) for game in games]
+
+
+def _with_since(game):
+    if game.waiting_since is None:
+        game.waiting_since = game.updated_at
+    return game

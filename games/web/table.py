@@ -14,11 +14,24 @@ import engine
 from engine import text as engine_text
 from engine.text import ERRORS
 from games import selectors
+from games.clock.selectors import absences_for_game, time_control_of
 from games.models import Game
 
 from . import cards as C
 
 LOG_TAIL = 40
+
+# Why a seat left the game (the view's ``departed``), as the table says it.
+DEPARTED = {
+    "resigned": lambda: _("Resigned: the bot plays this seat"),
+    "timed_out": lambda: _("Time ran out"),
+    "taken_over": lambda: _("Taken over by the bot after timeouts"),
+}
+ENDED_BY = {
+    "resigned": lambda: _("The game ended when a player resigned."),
+    "timed_out": lambda: _("The game ended when a player's time ran out."),
+    "taken_over": lambda: _("The game ended when the bot took over a seat after timeouts."),
+}
 
 
 def _decision_value(decision):
@@ -51,7 +64,11 @@ def build(game, user, full_log=False):
     pending_seat = pending.get("seat")
     ctx["pending_seat"] = pending_seat
     ctx["pending_name"] = names.get(pending_seat)
-    ctx["my_turn"] = me is not None and pending_seat == me and game.status == Game.Status.ACTIVE
+    my_view = view["players"][me] if me is not None else {}
+    ctx["i_left"] = bool(my_view.get("departed"))
+    # A player who left the game decides nothing: the server's bot plays their seat.
+    ctx["my_turn"] = me is not None and pending_seat == me and game.status == Game.Status.ACTIVE and not ctx["i_left"]
+    ctx["can_resign"] = me is not None and game.status == Game.Status.ACTIVE and not ctx["i_left"]
     ctx["active_name"] = names.get(view.get("active"))
 
     # Players: me last (nearest my hand), others clockwise after me.
@@ -92,6 +109,7 @@ def build(game, user, full_log=False):
                 "vp_cards": [C.vp_card(v["id"]) for v in pv["vp_cards"]],
                 "chapters": chapters,
                 "place": placings[seat] if placings else None,
+                "departed": DEPARTED.get(pv.get("departed"), lambda: None)(),
             }
         )
     ctx["players"] = players
@@ -105,6 +123,7 @@ def build(game, user, full_log=False):
     ctx["played"] = [C.profession_name(p) for p in view.get("played", [])]
     if view["phase"] == "over":
         ctx["winner_name"] = names.get(view.get("winner"))
+        ctx["ended_by"] = ENDED_BY.get(view.get("ended_by"), lambda: None)()
         ctx["finished_players"] = sorted(players, key=lambda p: (p["place"] or 99, p["seat"]))
 
     you = view.get("you") or {}
@@ -129,15 +148,11 @@ def build(game, user, full_log=False):
 
 
 def _clock_and_absences(ctx, game, players):
-    """Issue 5's time limit and declared absences ("away until …"), when that app is installed."""
-    try:
-        from games.notifications.selectors import absences_for_game, time_control_of
-    except ImportError:
-        return
+    """The game's time limit and declared absences ("away until …")."""
     tc = time_control_of(game)
     if tc is not None and tc.per_move:
         ctx["per_move"] = tc.per_move
-        ctx["timeout_policy"] = tc.get_policy_display() if hasattr(tc, "get_policy_display") else tc.policy
+        ctx["timeout_policy"] = tc.get_policy_display()
     by_seat = {}
     for absence in absences_for_game(game):
         by_seat.setdefault(absence.seat, absence)

@@ -17,4 +17,5 @@ urlpatterns = [
     path("games/<int:pk>/join/", views.join, name="join"),
     path("games/<int:pk>/leave/", views.leave, name="leave"),
     path("games/<int:pk>/start/", views.start, name="start"),
+    path("games/<int:pk>/resign/", views.resign, name="resign"),
 ]

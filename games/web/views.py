@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required as django_login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import selectors, services
+from games.clock.deadlines import set_time_limit
 from games.exceptions import GameError, NotFound
 from games.models import Game, Seat
 
@@ -49,15 +51,6 @@ def _game_or_404(pk):
         return selectors.get_game(pk)
     except NotFound:
         raise Http404(_("No such game.")) from None
-
-
-def _time_limit_hook():
-    """The clock of issue 5, when it exists: games.notifications.clock.set_time_limit(game, per_move, policy)."""
-    try:
-        from games.notifications.clock import set_time_limit
-    except ImportError:
-        return None
-    return set_time_limit
 
 
 # --- lists ----------------------------------------------------------------------------------------
@@ -135,22 +128,21 @@ def create_game(request):
     form = CreateGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        days = int(data["time_per_move"]) if data["time_per_move"] else None
         try:
-            game = services.create_game(
-                request.user,
-                seats=data["seats"],
-                mode=data["mode"],
-                invite=data["invite"] or None,
-                bots=data["bots"],
-                bot_kind=data["bot_kind"],
-            )
+            with transaction.atomic():  # the game and its clock together; bots start moving after both
+                game = services.create_game(
+                    request.user,
+                    seats=data["seats"],
+                    mode=data["mode"],
+                    invite=data["invite"] or None,
+                    bots=data["bots"],
+                    bot_kind=data["bot_kind"],
+                )
+                set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
         except GameError as exc:
             form.add_error(None, str(exc.detail))
         else:
-            days = int(data["time_per_move"]) if data["time_per_move"] else None
-            set_time_limit = _time_limit_hook()
-            if set_time_limit is not None:
-                set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
             messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
             return redirect("games:game", pk=game.pk)
     return render(request, "games/create.html", {"form": form})
@@ -189,6 +181,31 @@ def leave(request, pk):
 @require_POST
 def start(request, pk):
     return _lifecycle(request, pk, services.start, _("The game has started."))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def resign(request, pk):
+    """Resigning takes a confirmation: the page says what will happen, the POST does it."""
+    game = _game_or_404(pk)
+    if selectors.seat_of(game, request.user) is None:
+        raise PermissionDenied(_("You are not playing in this game."))
+    if request.method == "POST":
+        try:
+            result = services.resign(game.pk, request.user)
+        except GameError as exc:
+            messages.error(request, str(exc.detail))
+        else:
+            if result.game.status == Game.Status.FINISHED:
+                messages.success(request, _("You resigned. The game is over."))
+            else:
+                messages.success(request, _("You resigned. The bot plays your seat to the end of the game."))
+        return redirect("games:game", pk=game.pk)
+    if not selectors.may_resign(game, request.user):
+        messages.error(request, _("You cannot resign from this game: it is over, or you have already left it."))
+        return redirect("games:game", pk=game.pk)
+    others = sum(1 for s in game.seats.all() if s.position is not None) - 1
+    return render(request, "games/resign.html", {"game": game, "ends_game": others < 2})
 
 
 # --- the table ------------------------------------------------------------------------------------

@@ -200,8 +200,9 @@ SPECTACULAR_SETTINGS = {
 # --- Guildhall ----------------------------------------------------------------------------------
 # Per-user rate for API writes (POST); reads are not throttled.
 GUILDHALL_WRITE_THROTTLE_RATE = env.str("THROTTLE_WRITE_RATE", default="300/min")
-# How long a player has for a decision; stored as the game's deadline (timeouts come later).
-GUILDHALL_TURN_TIMEOUT_HOURS = env.int("TURN_TIMEOUT_HOURS", default=72)
+# The bot that plays for a person who is away: in a turn whose time ran out, and for a seat whose player
+# left the game (resigned, or taken over after timeouts).
+ABSENT_PLAYER_BOT = env.str("ABSENT_PLAYER_BOT", default="greedy")
 # Mounts the benchmark's floor endpoint (authenticate + insert one row). Off unless asked for.
 GUILDHALL_BENCHMARK_ENDPOINTS = env.bool("BENCHMARK_ENDPOINTS", default=False)
 
@@ -213,11 +214,13 @@ LOGGING = {
 }
 
 # --- Feature areas keep their settings in modules of their own -----------------------------------
-# web.py: the pages (issue 4); notifications.py: emails, reminders, time limits (issue 5).
+# web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations.
+from .clock import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403
 
-INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS  # noqa: F405
+INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS  # noqa: F405
 MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
 TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS  # noqa: F405
 CELERY_BEAT_SCHEDULE.update(NOTIFICATION_BEAT_SCHEDULE)  # noqa: F405
+CELERY_BEAT_SCHEDULE.update(CLOCK_BEAT_SCHEDULE)  # noqa: F405

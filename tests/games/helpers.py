@@ -1,5 +1,6 @@
 """Small helpers shared by the games tests (plain functions over the real service layer)."""
 
+import contextlib
 import random
 
 from django.test import TestCase
@@ -45,3 +46,48 @@ def play(game, moves, rng=None, kind="random"):
         actor = seat if seat.is_bot else seat.user
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(game.pk, actor, game.seq, decision)
+
+
+def play_until_turn_changes(game, rng=None, limit=400, commit=contextlib.nullcontext):
+    """Whoever is to move plays (random legal decisions) until another seat or turn is to move."""
+    rng = rng or random.Random(0)
+    game.refresh_from_db()
+    start = (game.to_move_position, game.turn)
+    for _i in range(limit):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE or (game.to_move_position, game.turn) != start:
+            return game
+        seat = game.seats.get(position=game.to_move_position)
+        state = state_cache.load_state(game)
+        decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
+        with commit():
+            services.submit_decision(game.pk, seat if seat.is_bot else seat.user, game.seq, decision)
+    raise AssertionError("the turn did not pass")
+
+
+def bodies(message):
+    """(text, html) of an email.message.EmailMessage or a Django EmailMultiAlternatives."""
+    if hasattr(message, "alternatives"):
+        html = next((c for c, t in message.alternatives if t == "text/html"), "")
+        return message.body, html
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    html = message.get_body(preferencelist=("html",)).get_content()
+    return text, html
+
+
+def header(message, name):
+    if hasattr(message, "extra_headers"):
+        return message.extra_headers.get(name)
+    return message[name]
+
+
+def start_game(commit, users, bots=0):
+    """A started game (the first user creates it, the others join), after-commit callbacks run."""
+    with commit():
+        game = services.create_game(users[0], seats=len(users) + bots, bots=bots)
+    for user in users[1:]:
+        with commit():
+            services.join(game.pk, user)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    return game

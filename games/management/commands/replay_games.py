@@ -5,11 +5,15 @@ from django.core.management.base import BaseCommand, CommandError
 
 import engine
 from games import cache as state_cache
-from games.models import Game
+from games.models import Game, LogEntry
 
 
 def check_game(game):
     """A list of problems (strings) with ``game``; empty when its log replays to its stored fields."""
+    if game.status in (Game.Status.OPEN, Game.Status.ABORTED):
+        # Never started (or cancelled before the start): there is nothing to replay, and must be nothing.
+        entries = LogEntry.objects.filter(game_id=game.pk).count()
+        return [f"{entries} log entries in a game that never started"] if entries or game.seq else []
     problems = []
     try:
         state = state_cache.replay(game, validate=True)  # every entry re-checked by the engine
@@ -26,6 +30,7 @@ def check_game(game):
         "to_move_position": (game.to_move_position, pending),
         "scores": (list(game.scores or []), [state.vp(p) for p in range(game.num_seats)]),
         "finished": (game.status == Game.Status.FINISHED, bool(state.finished)),
+        "ended_by": (game.ended_by or None, state.ended_by),
     }
     for field, (stored, replayed) in expected.items():
         if stored != replayed:
@@ -47,13 +52,13 @@ def check_game(game):
 
 
 class Command(BaseCommand):
-    help = "Replay every started game through the engine and report mismatches with the stored fields."
+    help = "Replay every game's log through the engine and report mismatches with the stored fields."
 
     def add_arguments(self, parser):
         parser.add_argument("game_ids", nargs="*", type=int, help="Only these games (default: all).")
 
     def handle(self, *args, game_ids=(), **options):
-        games = Game.objects.exclude(status__in=[Game.Status.OPEN, Game.Status.ABORTED])
+        games = Game.objects.all()
         if game_ids:
             games = games.filter(pk__in=game_ids)
         checked = bad = 0

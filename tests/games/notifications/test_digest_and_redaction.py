@@ -14,8 +14,7 @@ from games import cache as state_cache
 from games.models import Game
 from games.notifications import emails, outbox
 from games.notifications.models import Notification
-
-from .helpers import bodies, play_until_turn_changes, start_game
+from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -10,16 +10,15 @@ import time
 import pytest
 import time_machine
 
-from games.models import Game
+from games.clock.deadlines import set_time_limit
+from games.clock.tasks import scan_clocks
+from games.models import Game, LogEntry
 from games.notifications import outbox
-from games.notifications.clock import set_time_limit
-from games.notifications.models import Notification, SystemDecision
-from games.notifications.tasks import deliver_notification, relay_outbox, scan_clocks
+from games.notifications.models import Notification
+from games.notifications.tasks import deliver_notification, relay_outbox
 from guildhall_site.celery import app
-from tests.games.helpers import started_game
-
-from .conftest import WorkerProcess, celery_broker, real_worker, require_redis_binary
-from .helpers import bodies, play_until_turn_changes
+from tests.games.conftest import WorkerProcess, celery_broker, real_worker, require_redis_binary
+from tests.games.helpers import bodies, play_until_turn_changes, started_game
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -186,7 +185,7 @@ def test_reminder_and_timeout_through_the_worker_with_a_frozen_clock(make_user, 
         assert "left for your turn" in str(smtp_server.to(absent.email)[-1]["Subject"])
         traveller.move_to(t0 + 30 * hour + 60 * second)
         scan_clocks.delay()
-        assert wait_until(lambda: SystemDecision.objects.filter(game=game).exists())
+        assert wait_until(lambda: LogEntry.objects.filter(game=game, by=LogEntry.By.TIMEOUT).exists())
         # The deadline came before the 20%-left reminder was seen: the timeout notice, no late reminder.
         assert wait_until(lambda: len(smtp_server.to(absent.email)) == 3)
         settle(smtp_server)

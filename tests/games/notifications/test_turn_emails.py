@@ -14,8 +14,7 @@ from games import cache as state_cache
 from games.models import Game
 from games.notifications import emails, outbox
 from games.notifications.models import Notification
-
-from .helpers import bodies, play_until_turn_changes, start_game
+from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +110,7 @@ def test_a_turn_email_already_moved_past_is_not_sent(make_user, commit, smtp_ser
     alice, bob = make_user("alice"), make_user("bob")
     game = start_game(commit, [alice, bob])
     smtp_settings_port = settings.EMAIL_PORT
-    from .conftest import free_port
+    from tests.games.conftest import free_port
 
     settings.EMAIL_PORT = free_port()  # nothing listens there
     play_until_turn_changes(game, commit=commit)

@@ -114,15 +114,26 @@ def test_create_refuses_bad_input(client, make_user, fields, error):
     assert not Game.objects.exists()
 
 
-def test_time_limit_goes_to_the_clock_when_it_exists(client, make_user):
-    clock = pytest.importorskip("games.notifications.clock")
-    from games.notifications.models import TimeControl
+def test_time_limit_goes_to_the_clock(client, make_user):
+    from games.clock.models import TimeControl
 
     client.force_login(make_user())
     _create(client, time_per_move=3, timeout_policy="end")
     tc = TimeControl.objects.get(game=Game.objects.get())
     assert tc.per_move.days == 3 and tc.policy == "end"
-    assert clock.POLICIES
+
+
+def test_a_game_full_of_bots_starts_with_the_chosen_time_limit(client, make_user):
+    from games.clock.models import TimeControl
+
+    client.force_login(make_user())
+    _create(client, bots=1, time_per_move=7, timeout_policy="bot")
+    game = Game.objects.get()
+    assert game.status == Game.Status.ACTIVE
+    tc = TimeControl.objects.get(game=game)
+    assert tc.per_move.days == 7
+    if game.to_move_user_id is not None:
+        assert game.deadline == tc.turn_started_at + tc.per_move
 
 
 def test_open_games_respect_invitations(client, make_user):

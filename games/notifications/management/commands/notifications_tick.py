@@ -1,6 +1,6 @@
-"""One run of what Celery beat does every minute: the clock scan (reminders, timeouts, taken-over seats)
-and the outbox relay. For a deployment without beat (cron: ``* * * * * manage.py notifications_tick``)
-and for development, where tasks run in-process and nothing else would ever look at the clocks."""
+"""One run of the outbox relay that Celery beat runs every minute: emails still pending (a lost task, a
+broker outage) and digests that have come due. For a deployment without beat (cron: ``* * * * *
+manage.py notifications_tick``) and for development, where tasks run in-process."""
 
 from django.core.management.base import BaseCommand
 
@@ -8,9 +8,7 @@ from games.notifications import tasks
 
 
 class Command(BaseCommand):
-    help = "Scan the clocks and relay the outbox once (what beat runs every minute)."
+    help = "Relay the outbox once: pending emails and due digests (what beat runs every minute)."
 
     def handle(self, *args, **options):
-        clocks = tasks.scan_clocks()
-        relayed = tasks.relay_outbox()
-        self.stdout.write(f"{clocks} clocks due, {relayed} emails relayed.")
+        self.stdout.write(f"{tasks.relay_outbox()} emails relayed.")

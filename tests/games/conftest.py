@@ -1,4 +1,4 @@
-"""Fixtures of the notification tests: a real SMTP server (aiosmtpd) on a free local port, a Redis
+"""Fixtures of the games tests that need real services: an SMTP server (aiosmtpd) on a free local port, a Redis
 server of the test's own on another free port, a real Celery worker."""
 
 import contextlib

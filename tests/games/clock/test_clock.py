@@ -1,5 +1,6 @@
 """Time limits with a frozen clock (time-machine): reminders, timeouts, the bot taking a seat over, the
-"end" policy, vacations. Tasks in-process (both CI passes), emails to a real SMTP server."""
+"end" policy, vacations. Tasks in-process (both CI passes), emails to a real SMTP server. Every timeout
+is an entry of the game's log made by the server for the seat (``LogEntry.by``)."""
 
 import datetime
 import random
@@ -9,14 +10,17 @@ import time_machine
 from django.core.exceptions import ValidationError
 from django.test import Client
 
+import engine
+from games import cache as state_cache
 from games import services
+from games.clock import deadlines, selectors, vacations
+from games.clock.deadlines import set_time_limit
+from games.clock.models import TimeControl
+from games.clock.tasks import scan_clocks
+from games.exceptions import Conflict
 from games.models import Game, LogEntry
-from games.notifications import clock, selectors, vacations
-from games.notifications.clock import set_time_limit
-from games.notifications.models import Notification, SystemDecision, TimeControl
-from games.notifications.tasks import scan_clocks
-
-from .helpers import bodies, play_until_turn_changes, start_game
+from games.notifications.models import Notification
+from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -33,25 +37,31 @@ def _subjects(inbox, user):
     return [str(m["Subject"]) for m in inbox.to(user.email)]
 
 
+def _timeouts(game, seat):
+    """The seat's timeouts in a row, as the log says (the engine state replayed from it)."""
+    game.refresh_from_db()
+    return state_cache.replay(game).timeouts[seat]
+
+
 def test_paused_deadline_and_reminder_points(settings):
     start = T0
-    assert clock.paused_deadline(start, 72 * H, []) == start + 72 * H
+    assert deadlines.paused_deadline(start, 72 * H, []) == start + 72 * H
     # An absence inside the turn moves the deadline by its length; one before the turn, not at all.
     absences = [(start - 50 * H, start - 40 * H), (start + 10 * H, start + 20 * H)]
-    assert clock.paused_deadline(start, 72 * H, absences) == start + 82 * H
+    assert deadlines.paused_deadline(start, 72 * H, absences) == start + 82 * H
     # A turn that starts during an absence starts counting when it ends.
-    assert clock.paused_deadline(start, 72 * H, [(start - H, start + 5 * H)]) == start + 77 * H
+    assert deadlines.paused_deadline(start, 72 * H, [(start - H, start + 5 * H)]) == start + 77 * H
     # An absence after the deadline changes nothing.
-    assert clock.paused_deadline(start, 72 * H, [(start + 80 * H, start + 90 * H)]) == start + 72 * H
-    settings.NOTIFY_REMINDER_POINTS = [24 * H, 0.2]
-    assert clock.reminder_points(72 * H) == [24 * H, 72 * H * 0.2]
-    assert clock.reminder_points(7 * 24 * H) == [7 * 24 * H * 0.2, 24 * H]
-    assert clock.reminder_points(12 * H) == [12 * H * 0.2]  # 24 h left would be before the turn starts
-    assert clock.reminder_points(None) == []
+    assert deadlines.paused_deadline(start, 72 * H, [(start + 80 * H, start + 90 * H)]) == start + 72 * H
+    settings.CLOCK_REMINDER_POINTS = [24 * H, 0.2]
+    assert deadlines.reminder_points(72 * H) == [24 * H, 72 * H * 0.2]
+    assert deadlines.reminder_points(7 * 24 * H) == [7 * 24 * H * 0.2, 24 * H]
+    assert deadlines.reminder_points(12 * H) == [12 * H * 0.2]  # 24 h left would be before the turn starts
+    assert deadlines.reminder_points(None) == []
 
 
 def test_reminders_timeouts_and_the_bot_taking_the_seat_over(make_user, commit, smtp_server, settings):
-    settings.NOTIFY_REMINDER_POINTS = [24 * H, 0.2]
+    settings.CLOCK_REMINDER_POINTS = [24 * H, 0.2]
     alice, bob = make_user("alice"), make_user("bob")
     rng = random.Random(7)
     with time_machine.travel(T0, tick=False) as traveller:
@@ -80,7 +90,7 @@ def test_reminders_timeouts_and_the_bot_taking_the_seat_over(make_user, commit, 
         assert _kinds(absent) == ["turn", "reminder-1", "reminder-2"]
         assert len(smtp_server.to(absent.email)) == 3
 
-        # The deadline passes: the greedy bot plays the turn, through submit_decision, recorded.
+        # The deadline passes: the bot plays the turn, through the service layer, into the log.
         traveller.move_to(T0 + 72 * H)
         seq_before = game.seq
         with commit():
@@ -88,19 +98,16 @@ def test_reminders_timeouts_and_the_bot_taking_the_seat_over(make_user, commit, 
         game.refresh_from_db()
         assert game.to_move_user == other
         absent_seat = game.seats.get(user=absent).position
-        system = list(SystemDecision.objects.filter(game=game).values_list("seq", "seat", "reason"))
-        assert system and all(seat == absent_seat and reason == "timeout" for _s, seat, reason in system)
-        assert [s for s, _seat, _r in system] == list(range(seq_before + 1, game.seq + 1))
-        assert set(LogEntry.objects.filter(game=game, seq__gt=seq_before).values_list("seat", flat=True)) == {
-            absent_seat
-        }
+        entries = list(LogEntry.objects.filter(game=game, seq__gt=seq_before).values_list("seq", "seat", "by"))
+        assert entries and all(seat == absent_seat and by == "timeout" for _s, seat, by in entries)
+        assert [s for s, _seat, _by in entries] == list(range(seq_before + 1, game.seq + 1))
         assert _kinds(absent)[-1] == "timeout"
         assert "time ran out" in _subjects(smtp_server, absent)[-1]
         # The other player's your-turn email tells what the bot did, and that it was the bot.
         text, _html = bodies(smtp_server.to(other.email)[-1])
-        assert "(played by the bot: time ran out)" in text
+        assert f"Time ran out for {absent.username}: the bot plays this turn for them." in text
         tc = TimeControl.objects.get(game=game)
-        assert tc.timeouts_of(absent_seat) == 1
+        assert _timeouts(game, absent_seat) == 1
         assert tc.deadline == T0 + 72 * H + 72 * H  # the other player's clock started at the timeout
         game.refresh_from_db()
         assert game.deadline == tc.deadline
@@ -113,41 +120,72 @@ def test_reminders_timeouts_and_the_bot_taking_the_seat_over(make_user, commit, 
             traveller.move_to(game.deadline)
             with commit():
                 scan_clocks()
-            tc.refresh_from_db()
-            assert tc.timeouts_of(absent_seat) == count
-        assert tc.taken_over == [absent_seat]
-        assert _kinds(absent)[-1] == "taken-over"
-        assert "took over your seat" in _subjects(smtp_server, absent)[-1]
-
-        # From now on the bot plays that seat's turns at once, and the player gets no turn emails.
-        emails_before = len(smtp_server.to(absent.email))
-        for _i in range(3):
-            play_until_turn_changes(game, rng, commit=commit)
-            game.refresh_from_db()
-            if game.status != Game.Status.ACTIVE:
-                break
-            assert game.to_move_user == other, "the taken-over seat was not played at once"
-        assert SystemDecision.objects.filter(game=game, reason="taken_over").exists()
-        assert len(smtp_server.to(absent.email)) == emails_before
-
-        # A decision of the player's own resets the count (here: the other player's count stays 0).
-        assert tc.timeouts_of(game.seats.get(user=other).position) == 0
-
-        # To the end of the game: the taken-over seat is placed last, whatever its score.
-        for _i in range(400):
-            game.refresh_from_db()
-            if game.status != Game.Status.ACTIVE:
-                break
-            play_until_turn_changes(game, rng, commit=commit)
+            assert _timeouts(game, absent_seat) == count
+        assert engine.departed_reason(state_cache.replay(game), absent_seat) == "taken_over"
+        take_over = LogEntry.objects.get(game=game, decision={"type": "take_over"})
+        assert (take_over.seat, take_over.by) == (absent_seat, "timeout")
+        # With two players, the seat taken over ends the game: the other wins, the absent player is last.
         game.refresh_from_db()
-        assert game.status == Game.Status.FINISHED
+        assert game.status == Game.Status.FINISHED and game.ended_by == "taken_over"
         places = dict(game.seats.values_list("user_id", "final_place"))
         assert places == {other.pk: 1, absent.pk: 2}
         for user in (absent, other):
             message = smtp_server.to(user.email)[-1]
             assert "is over" in str(message["Subject"])
             text, html = bodies(message)
+            assert "the bot took over a seat after timeouts" in text
             assert f"/games/{game.pk}/replay/" in text and f"/games/{game.pk}/replay/" in html
+        assert "taken-over" not in _kinds(absent), "no notice of a takeover that ended the game"
+
+
+def test_a_seat_taken_over_is_played_by_the_bot_to_the_end_and_placed_last(make_user, commit, smtp_server):
+    users = [make_user("alice"), make_user("bob"), make_user("carol")]
+    rng = random.Random(3)
+    with time_machine.travel(T0, tick=False) as traveller:
+        game = start_game(commit, users)
+        set_time_limit(game, 10 * H)
+        game.refresh_from_db()
+        absent = game.to_move_user
+        absent_seat = game.seats.get(user=absent).position
+        for count in (1, 2, 3):
+            game.refresh_from_db()
+            while game.to_move_user != absent:
+                play_until_turn_changes(game, rng, commit=commit)
+                game.refresh_from_db()
+            traveller.move_to(game.deadline)
+            with commit():
+                scan_clocks()
+            assert _timeouts(game, absent_seat) == count
+        game.refresh_from_db()
+        assert game.status == Game.Status.ACTIVE
+        assert engine.departed_reason(state_cache.replay(game), absent_seat) == "taken_over"
+        assert _kinds(absent)[-1] == "taken-over"
+        assert "took over your seat" in _subjects(smtp_server, absent)[-1]
+
+        # From now on the server's bot plays that seat at once, and the player gets no turn emails.
+        emails_before = len(smtp_server.to(absent.email))
+        for _i in range(6):
+            play_until_turn_changes(game, rng, commit=commit)
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            assert game.to_move_position != absent_seat, "the taken-over seat was not played at once"
+        assert LogEntry.objects.filter(game=game, seat=absent_seat, by="bot").exists()
+        assert len(smtp_server.to(absent.email)) == emails_before
+        with pytest.raises(Conflict) as refused:  # the player who was taken over has left the game
+            services.resign(game.pk, absent)
+        assert refused.value.code == "already_left"
+
+        # To the end of the game: the taken-over seat is placed last, whatever its score.
+        for _i in range(600):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            play_until_turn_changes(game, rng, commit=commit)
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED and game.ended_by == "vp"
+        places = dict(game.seats.values_list("user_id", "final_place"))
+        assert places[absent.pk] == 3 and sorted(places.values()) in ([1, 2, 3], [1, 1, 3])
 
 
 def test_a_players_own_decision_resets_the_timeout_count(make_user, commit, smtp_server):
@@ -162,12 +200,12 @@ def test_a_players_own_decision_resets_the_timeout_count(make_user, commit, smtp
         traveller.move_to(game.deadline)
         with commit():
             scan_clocks()
-        assert TimeControl.objects.get(game=game).timeouts_of(seat) == 1
+        assert _timeouts(game, seat) == 1
         play_until_turn_changes(game, rng, commit=commit)  # the other player
         game.refresh_from_db()
         assert game.to_move_user == absent
         play_until_turn_changes(game, rng, commit=commit)  # the absent player is back
-        assert TimeControl.objects.get(game=game).timeouts_of(seat) == 0
+        assert _timeouts(game, seat) == 0
 
 
 def test_policy_end_finishes_the_game_with_the_absent_player_last(make_user, commit, smtp_server):
@@ -186,7 +224,10 @@ def test_policy_end_finishes_the_game_with_the_absent_player_last(make_user, com
     places = dict(game.seats.values_list("user_id", "final_place"))
     assert places[absent.pk] == 3
     assert sorted(places.values())[:2] in ([1, 2], [1, 1])
-    assert SystemDecision.objects.filter(game=game, reason="end").count() == 1
+    last = LogEntry.objects.filter(game=game).order_by("-seq").first()
+    absent_seat = game.seats.get(user=absent).position
+    assert (last.seat, last.decision, last.by) == (absent_seat, {"type": "time_out"}, "timeout")
+    assert game.ended_by == "timed_out"
     for user in (alice, bob, carol):
         message = smtp_server.to(user.email)[-1]
         text, _html = bodies(message)
@@ -259,19 +300,19 @@ def test_at_most_30_days_of_absence_per_calendar_year(make_user):
 def test_vacation_page(make_user):
     alice = make_user("alice")
     client = Client()
-    assert client.get("/notifications/vacation/").status_code == 302  # login first
+    assert client.get("/vacation/").status_code == 302  # login first
     client.force_login(alice)
-    page = client.get("/notifications/vacation/")
+    page = client.get("/vacation/")
     assert page.status_code == 200 and b"30" in page.content
     with time_machine.travel(T0, tick=False):
         client.force_login(alice)
         response = client.post(
-            "/notifications/vacation/", {"starts_at": "2027-02-01T08:00", "ends_at": "2027-02-08T08:00"}
+            "/vacation/", {"starts_at": "2027-02-01T08:00", "ends_at": "2027-02-08T08:00"}
         )
-        assert response.status_code == 302 and response["Location"] == "/notifications/vacation/"
+        assert response.status_code == 302 and response["Location"] == "/vacation/"
         assert vacations.days_used(alice, 2027) == 7
         response = client.post(
-            "/notifications/vacation/", {"starts_at": "2027-03-01T08:00", "ends_at": "2027-04-15T08:00"}
+            "/vacation/", {"starts_at": "2027-03-01T08:00", "ends_at": "2027-04-15T08:00"}
         )
         assert response.status_code == 400
         assert vacations.days_used(alice, 2027) == 7

@@ -1,4 +1,4 @@
-"""The table shows issue 5's time limit and the players' declared absences, when that app is installed."""
+"""The table shows the game's time limit and the players' declared absences."""
 
 import datetime
 
@@ -6,19 +6,17 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games.clock.deadlines import set_time_limit
+from games.clock.models import Absence
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
 
-clock = pytest.importorskip("games.notifications.clock")
-
 
 def test_time_limit_and_absence_on_the_table(client, make_user):
-    from games.notifications.models import Absence
-
     a, b = make_user(), make_user()
     game = started_game([a, b])
-    clock.set_time_limit(game, datetime.timedelta(days=3), "bot")
+    set_time_limit(game, datetime.timedelta(days=3), "bot")
     now = timezone.now()
     Absence.objects.create(
         user=b, starts_at=now - datetime.timedelta(hours=1), ends_at=now + datetime.timedelta(days=2)

@@ -1,6 +1,6 @@
 """Vacations: a user declares an absence; the clocks of their turns pause while it lasts.
 
-At most ``NOTIFY_MAX_ABSENCE_DAYS_PER_YEAR`` days of absence per calendar year (an absence across New
+At most ``CLOCK_MAX_ABSENCE_DAYS_PER_YEAR`` days of absence per calendar year (an absence across New
 Year counts in both years, each for its own part); absences of one user don't overlap.
 """
 
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 
-from . import clock
+from . import deadlines
 from .models import Absence, TimeControl
 
 MAX_LENGTH = datetime.timedelta(days=30)
@@ -41,7 +41,7 @@ def days_used(user, year, exclude=None):
 
 
 def days_left(user, year):
-    return max(0.0, settings.NOTIFY_MAX_ABSENCE_DAYS_PER_YEAR - days_used(user, year))
+    return max(0.0, settings.CLOCK_MAX_ABSENCE_DAYS_PER_YEAR - days_used(user, year))
 
 
 def declare_absence(user, starts_at, ends_at, now=None):
@@ -53,7 +53,7 @@ def declare_absence(user, starts_at, ends_at, now=None):
         starts_at = now if ends_at > now else starts_at
         if ends_at <= now:
             raise ValidationError(_("An absence cannot lie in the past."), code="past")
-    limit = settings.NOTIFY_MAX_ABSENCE_DAYS_PER_YEAR
+    limit = settings.CLOCK_MAX_ABSENCE_DAYS_PER_YEAR
     with transaction.atomic():
         # Serialise the declarations of one user (the checks below read their other absences).
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
@@ -99,5 +99,5 @@ def resync_user_clocks(user_id, now):
         tc = TimeControl.objects.select_for_update().filter(game_id=game_id).first()
         if tc is None:
             continue
-        clock.sync(tc, game, now, restart=(tc.seat, tc.turn) != (game.to_move_position, game.turn))
+        deadlines.sync(tc, game, now, restart=(tc.seat, tc.turn) != (game.to_move_position, game.turn))
         tc.save()

@@ -2,7 +2,7 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/guildhall_bench REDIS_URL=redis://127.0.0.1:6379/0 \\
         .venv/bin/python manage.py migrate && \\
-        .venv/bin/python manage.py notifications_benchmark --games 100000 --due 100 10000
+        .venv/bin/python manage.py clock_benchmark --games 100000 --due 100 10000
 
 Creates ``--games`` active games (two seats, a running 72-hour clock each; rows marked
 engine_version="bench"), then for each ``--due`` count makes that many clocks due (a reminder point
@@ -28,13 +28,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.clock import tasks, timeouts
+from games.clock.models import TimeControl
 from games.models import Game, Seat
-from games.notifications import outbox, tasks, timeouts
-from games.notifications.models import Notification, TimeControl
+from games.notifications import outbox
+from games.notifications.models import Notification
 from guildhall_site.celery import app
 
 BENCH = "bench"
-QUEUE = "notifications-benchmark"
+QUEUE = "clock-benchmark"
 H = datetime.timedelta(hours=1)
 
 
@@ -121,7 +123,7 @@ class Command(BaseCommand):
         # Everyone back to "not due", then `due` clocks with their 24-hours-left reminder passed.
         with connection.cursor() as cursor:
             cursor.execute(
-                "UPDATE notifications_timecontrol SET turn_started_at = %s, deadline = %s, next_check_at = %s,"
+                "UPDATE clock_timecontrol SET turn_started_at = %s, deadline = %s, next_check_at = %s,"
                 " reminders_sent = 0, enqueued_at = NULL WHERE game_id IN"
                 " (SELECT id FROM games_game WHERE engine_version = %s)",
                 [now - 10 * H, now + 62 * H, now + 38 * H, BENCH],
@@ -131,14 +133,14 @@ class Command(BaseCommand):
             turn_started_at=now - 50 * H, deadline=now + 22 * H, next_check_at=now - 2 * H
         )
         with connection.cursor() as cursor:
-            cursor.execute("ANALYZE notifications_timecontrol")
+            cursor.execute("ANALYZE clock_timecontrol")
             cursor.execute("ANALYZE notifications_notification")
 
     def cleanup(self):
         with connection.cursor() as cursor:
             bench = "(SELECT id FROM games_game WHERE engine_version = %s)"
             cursor.execute(f"DELETE FROM notifications_notification WHERE game_id IN {bench}", [BENCH])
-            cursor.execute(f"DELETE FROM notifications_timecontrol WHERE game_id IN {bench}", [BENCH])
+            cursor.execute(f"DELETE FROM clock_timecontrol WHERE game_id IN {bench}", [BENCH])
             cursor.execute(f"DELETE FROM games_seat WHERE game_id IN {bench}", [BENCH])
             cursor.execute("DELETE FROM games_game WHERE engine_version = %s", [BENCH])
 
@@ -154,7 +156,7 @@ class Command(BaseCommand):
     def run(self, due, repeat, process=True):
         total = TimeControl.objects.filter(game__engine_version=BENCH).count()
         self.out(f"\n== {due} due of {total} active games ==")
-        batch = max(due, settings.NOTIFY_SCAN_BATCH)
+        batch = max(due, settings.CLOCK_SCAN_BATCH)
 
         self.make_due(due)
         times = []

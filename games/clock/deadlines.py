@@ -1,9 +1,9 @@
-"""Time limits: the deadline of the decision now awaited, reminder points and vacations.
+"""The deadline of the decision now awaited, the reminder points before it, and the pause of vacations.
 
-``TimeControl`` (one per game) is the source of truth; ``Game.deadline`` is kept in step for display.
 A turn's clock runs from the moment a seat becomes the one to move; a declared absence of that seat's
-user pauses it (the deadline moves by the overlap). Reminder points are amounts of time *left*: a
-point fires when that much of the turn's (paused-aware) time is left.
+user pauses it (the deadline moves by the overlap). Reminder points are amounts of time *left*: a point
+fires when that much of the turn's (pause-aware) time is left. Only a person still in play has a clock:
+bots and seats that left the game (played by the server's bot) have none.
 """
 
 import datetime
@@ -12,26 +12,22 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game, Seat
+from games.models import Game
 
 from .models import Absence, TimeControl
 
-POLICIES = ("bot", "end")
+POLICIES = tuple(TimeControl.Policy.values)
 
 
 def default_per_move():
-    value = getattr(settings, "NOTIFY_DEFAULT_PER_MOVE", None)
-    if value is None:
-        hours = getattr(settings, "GUILDHALL_TURN_TIMEOUT_HOURS", None)
-        return datetime.timedelta(hours=hours) if hours else None
-    return value
+    return getattr(settings, "CLOCK_DEFAULT_PER_MOVE", None)
 
 
-def set_time_limit(game, per_move, policy="bot"):
+def set_time_limit(game, per_move, policy=TimeControl.Policy.BOT):
     """Give ``game`` a time limit of ``per_move`` per turn (None: no limit) and a timeout policy
-    ("bot": the greedy bot plays the turn, 3 timeouts in a row and it takes the seat over; "end": the
-    game ends, the absent player last). Call right after ``services.create_game``; may be called again.
-    Returns the ``TimeControl``."""
+    ("bot": the bot plays the turn, and after ``CLOCK_TAKEOVER_AFTER`` timeouts in a row it takes the
+    seat over; "end": the game ends, the absent player last). Call right after
+    ``services.create_game``; may be called again. Returns the ``TimeControl``."""
     if per_move is not None:
         if not isinstance(per_move, datetime.timedelta):
             raise TypeError("per_move must be a datetime.timedelta or None")
@@ -73,13 +69,13 @@ def paused_deadline(start, duration, absences):
 def reminder_points(per_move):
     """The amounts of time left at which reminders go out in a turn of ``per_move``, most first.
 
-    ``settings.NOTIFY_REMINDER_POINTS``: a timedelta is an amount of time left, a float a fraction of
+    ``settings.CLOCK_REMINDER_POINTS``: a timedelta is an amount of time left, a float a fraction of
     the turn's time. A point that is not strictly inside the turn (at or before its start) is dropped.
     """
     if per_move is None:
         return []
     points = set()
-    for point in getattr(settings, "NOTIFY_REMINDER_POINTS", [datetime.timedelta(hours=24), 0.2]):
+    for point in getattr(settings, "CLOCK_REMINDER_POINTS", [datetime.timedelta(hours=24), 0.2]):
         left = per_move * point if isinstance(point, float) else point
         if datetime.timedelta(0) < left < per_move:
             points.add(left)
@@ -110,33 +106,21 @@ def clock_times(tc, user_id, absences=None):
     return deadline, reminders
 
 
-def sync(tc, game, now, restart=False, seat=None, absences=None):
+def sync(tc, game, now, restart=False, absences=None):
     """Bring ``tc`` (locked, saved by the caller) in step with ``game`` (locked): restart the clock
     when a new (seat, turn) is to move, recompute the deadline and the next check, and copy the
-    deadline onto the game row. ``seat`` (the Seat at ``tc.seat``) and ``absences`` spare queries
-    when the caller has them."""
+    deadline onto the game row. ``absences`` spares a query when the caller has them."""
     if restart:
         tc.seat = game.to_move_position
         tc.turn = game.turn
         tc.turn_started_at = now
         tc.reminders_sent = 0
         tc.enqueued_at = None
-    user_id = None
-    human = False
-    if game.status == Game.Status.ACTIVE and tc.seat is not None:
-        if seat is not None and not restart and seat.position == tc.seat:
-            found = {"kind": seat.kind, "user_id": seat.user_id}
-        else:
-            found = Seat.objects.filter(game_id=game.pk, position=tc.seat).values("kind", "user_id").first()
-            absences = None
-        human = found is not None and found["kind"] == Seat.Kind.USER
-        user_id = found["user_id"] if human else None
-    if not human:
+    # The services leave ``to_move_user`` empty for bots and for seats that left the game.
+    user_id = game.to_move_user_id if game.status == Game.Status.ACTIVE else None
+    if user_id is None:
         tc.deadline = None
         tc.next_check_at = None
-    elif tc.seat in tc.taken_over:
-        tc.deadline = None
-        tc.next_check_at = now  # the bot plays for this seat at once
     else:
         tc.deadline, reminders = clock_times(tc, user_id, absences)
         upcoming = reminders[tc.reminders_sent:]

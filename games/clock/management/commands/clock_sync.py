@@ -1,13 +1,13 @@
-"""Give every active game a clock (games started before the notifications app, or imported), and bring
+"""Give every active game a clock (games started before the clock existed, or imported), and bring
 each clock in step with its game. Safe to run at any time; it changes nothing that is already right."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from games.clock import deadlines
+from games.clock.models import TimeControl
 from games.models import Game
-from games.notifications import clock
-from games.notifications.models import TimeControl
 
 
 class Command(BaseCommand):
@@ -20,10 +20,10 @@ class Command(BaseCommand):
                 game = Game.objects.select_for_update().get(pk=game_id)
                 tc = TimeControl.objects.select_for_update().filter(game=game).first()
                 if tc is None:
-                    tc = TimeControl(game=game, per_move=clock.default_per_move())
+                    tc = TimeControl(game=game, per_move=deadlines.default_per_move())
                     created += 1
                 restart = (tc.seat, tc.turn) != (game.to_move_position, game.turn)
-                clock.sync(tc, game, timezone.now(), restart=restart)
+                deadlines.sync(tc, game, timezone.now(), restart=restart)
                 tc.save()
                 synced += 1
         self.stdout.write(f"{synced} active games: {created} clocks created, all in step.")

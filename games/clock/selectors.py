@@ -1,4 +1,4 @@
-"""Read side of the notifications app, for the pages."""
+"""Read side of the clock, for the pages."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,5 +55,5 @@ def absences_of(user, now=None):
 
 
 def time_control_of(game):
-    """The game's TimeControl (per_move, policy, deadline, taken_over), or None."""
+    """The game's TimeControl (per_move, policy, deadline), or None."""
     return TimeControl.objects.filter(game_id=game.pk).first()

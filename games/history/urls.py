@@ -1,8 +1,8 @@
-"""Finished games: history browser, replay viewer, verifiable record (issue 6). Included first by urls.py."""
+"""Finished games: history browser, replay viewer, verifiable record."""
 
 from django.urls import path
 
-from games.history import views
+from . import views
 
 urlpatterns = [
     path("games/history/", views.history_list, name="history"),

@@ -1,0 +1,43 @@
+"""The clock follows the game: a ``post_save`` receiver on ``Game`` runs inside the transaction of the
+decision that saved it (the game row is locked), so the clock commits or rolls back with the decision."""
+
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils import timezone
+
+from games.models import Game
+
+from . import deadlines
+from .models import TimeControl
+
+
+def _watched(update_fields):
+    return update_fields is not None and ("seq" in update_fields or "status" in update_fields)
+
+
+@receiver(post_save, sender=Game, dispatch_uid="clock_game_saved")
+def game_saved(sender, instance, created, update_fields=None, raw=False, **kwargs):
+    if raw or created or not _watched(update_fields):
+        return
+    game = instance
+    if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
+        return
+    if game.status == Game.Status.ACTIVE and getattr(game, "loaded_pending", None) == game.pending_key():
+        return  # one more step of the same turn by the same person: the clock runs on
+    now = timezone.now()
+    tc = TimeControl.objects.select_for_update().filter(game_id=game.pk).first()
+    if tc is None:
+        tc = TimeControl(game=game, per_move=deadlines.default_per_move())
+    restart = (tc.seat, tc.turn) != (game.to_move_position, game.turn)
+    deadlines.sync(tc, game, now, restart=restart)
+    tc.save()
+    if tc.next_check_at is not None and tc.next_check_at <= now:
+        game_id = game.pk
+        transaction.on_commit(lambda: _enqueue_clock(game_id))
+
+
+def _enqueue_clock(game_id):
+    from .tasks import enqueue_clocks
+
+    enqueue_clocks([game_id])
