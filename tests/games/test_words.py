@@ -140,7 +140,7 @@ def test_no_internal_name_and_no_bracketed_plural_anywhere(games):
               reverse("history-player", args=["ann"]), reverse("public_profile", args=["ann"]),
               "/no-such-page/"]
     mine = [reverse("games:mine"), reverse("games:open"), reverse("games:create"), reverse("games:next"),
-            reverse("profile_settings"), reverse("notifications:vacation")]
+            reverse("profile_settings"), reverse("clock:vacation")]
     per_game = []
     for game in (printed, yucata, running, waiting):
         per_game += [reverse("games:game", args=[game.pk]), reverse("games:game", args=[game.pk]) + "?log=all"]
