@@ -58,9 +58,12 @@ def test_every_page_fits_a_phone(live_server, logged_in_page, new_page, make_use
     base = live_server.url
 
     visitor = new_page(PHONE, 800)
+    from games.notifications.emails import unsubscribe_token
+
     public = [reverse("home"), reverse("guide:how-to-play"), reverse("games:cards"), reverse("api-docs"),
-              reverse("account_login"), reverse("account_signup"), reverse("history"),
-              reverse("history-player", args=["ann"]), "/no-such-page/"]
+              reverse("account_login"), reverse("account_signup"), reverse("account_reset_password"),
+              reverse("history"), reverse("history-player", args=["ann"]), "/no-such-page/",
+              reverse("notifications:unsubscribe", args=[unsubscribe_token(ann.pk, "turn")])]
     for path in public:
         no_sideways_scroll(visitor, base + path)
 
@@ -73,6 +76,7 @@ def test_every_page_fits_a_phone(live_server, logged_in_page, new_page, make_use
         signed_in.append(reverse("game-replay", args=[game.pk]) + f"?step={game.seq // 2}")
     signed_in.append(reverse("game-replay", args=[printed.pk]))
     signed_in.append(reverse("games:game", args=[running.pk]) + "?log=all")
+    signed_in.append(reverse("games:resign", args=[running.pk]))
     for path in signed_in:
         no_sideways_scroll(page, base + path)
 
