@@ -145,7 +145,7 @@ def test_the_owner_orders_the_cards_of_a_discarded_chapter(client, make_user):
     assert "Keep the order shown" not in other_html
 
 
-def test_a_historian_search_shows_every_card_of_the_pile(client, make_user):
+def test_a_historian_search_shows_every_card_of_the_pile(client, make_user, api_client_for):
     def searching(s):
         p = pending(s)
         return p.get("kind") == "ability" and p.get("ability") == "historian" and p.get("tier") and len(s.discard) > 3
@@ -164,6 +164,12 @@ def test_a_historian_search_shows_every_card_of_the_pile(client, make_user):
     assert group.count("You already have one face up in your guildhall.") == len(set(state.discard) - offered)
     other = page(client, game, user_at(game, 1 - seat))
     assert not {int(c) for c in re.findall(r'data-card-id="(\d+)"', other)} & set(state.discard[:-1])
+    # The API's view says the same to the searcher, and nothing of it to the other player.
+    mine = api_client_for(user_at(game, seat)).get(f"/api/v1/games/{game.pk}/").json()["view"]["pending"]
+    assert [entry["card"]["id"] for entry in mine["pile"]] == list(reversed(state.discard))
+    assert {entry["card"]["id"] for entry in mine["pile"] if entry["offered"]} == offered
+    theirs = api_client_for(user_at(game, 1 - seat)).get(f"/api/v1/games/{game.pk}/").json()["view"]["pending"]
+    assert "pile" not in theirs
 
 
 @pytest.mark.parametrize("mode", ["printed", "yucata"])
