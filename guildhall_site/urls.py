@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("accounts.urls")),  # profiles, settings
     path("", include("games.clock.urls")),  # vacations
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
+    path("", include("games.guide.urls")),  # how to play
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),
