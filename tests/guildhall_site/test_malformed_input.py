@@ -151,6 +151,7 @@ ROUTES = {
     "api/v1/games/<int:id>/record/": ["{game}", "0", "9" * 30],
     "": [""],
     "cards/": [""],
+    "how-to-play/": [""],
     "games/": [""],
     "games/open/": [""],
     "games/new/": [""],
