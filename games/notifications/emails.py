@@ -175,7 +175,7 @@ def build_message(n, now):
     if not wanted(n, prefs):
         return None
     if n.kind not in (Notification.Kind.TURN, Notification.Kind.DIGEST, *REMINDER_KINDS) and (
-        now - n.created_at > settings.NOTIFY_RELEVANT_FOR
+        now - (n.created_at or now) > settings.NOTIFY_RELEVANT_FOR
     ):
         return None  # results or a timeout notice a week late (a very long outage): news no more
     with translation.override(prefs.language or settings.LANGUAGE_CODE):

@@ -17,6 +17,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 
 import engine
+from accounts.models import Profile
 from engine.cards import VP_KINDS
 from games import cache as state_cache
 from games import selectors, services
@@ -182,7 +183,10 @@ def test_no_internal_name_and_no_bracketed_plural_anywhere(games):
                     check(message.subject + message.body + message.alternatives[0][0], f"results in {language}")
                     built += 1
         digest = Notification(user=to_move, kind=Notification.Kind.DIGEST, due_at=now, digest_date=now.date())
+        # A digest goes to whoever wants digests when it is sent (the turn emails above to whoever does not).
+        Profile.objects.filter(user=to_move).update(turn_email="digest")
         message = emails.build_message(digest, now)
+        Profile.objects.filter(user=to_move).update(turn_email="immediate")
         assert message is not None
         check(message.subject + message.body + message.alternatives[0][0], f"digest in {language}")
         built += 1
