@@ -12,6 +12,8 @@ urlpatterns = [
     path("", include("games.web.urls")),  # lobby, my games, the table
     path("", include("accounts.urls")),  # profiles, settings
     path("", include("games.clock.urls")),  # vacations
+    path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
+    path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),

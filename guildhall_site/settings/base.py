@@ -214,12 +214,14 @@ LOGGING = {
 }
 
 # --- Feature areas keep their settings in modules of their own -----------------------------------
-# web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations.
+# web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations;
+# social.py: chat, notes, invitations, rematches, following players.
 from .clock import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
+from .social import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403
 
-INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS  # noqa: F405
+INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS + SOCIAL_APPS  # noqa: F405
 MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
 TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS  # noqa: F405
 CELERY_BEAT_SCHEDULE.update(NOTIFICATION_BEAT_SCHEDULE)  # noqa: F405
