@@ -1,5 +1,7 @@
 """What the invitation pages and partials show (shared by the views and the template tags)."""
 
+import datetime
+
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
@@ -10,6 +12,8 @@ from games.models import Game
 from . import selectors, services
 from .forms import LinkForm
 from .models import Invitation
+
+REMATCH_WATCH = datetime.timedelta(hours=1)
 
 
 def _players(game):
@@ -65,14 +69,19 @@ def waiting_room(game, user, request):
 def rematch_panel(game, user):
     """The rematch box of a finished game: propose, or the proposal's state and the viewer's answer."""
     user_id = user.pk if user.is_authenticated else None
-    data = {"game": game, "show": False, "poll_seconds": settings.GUILDHALL_POLL_SECONDS}
+    data = {"game": game, "show": False, "poll_seconds": settings.GUILDHALL_POLL_SECONDS, "state_key": game.status}
     if game.status != Game.Status.FINISHED:
         return data
     is_player = any(s.user_id == user_id for s in game.seats.all() if s.user_id is not None)
     found = selectors.rematch_of(game.pk)
     new_game = found.game if found is not None and found.game.status != Game.Status.ABORTED else None
     data.update({"show": is_player or new_game is not None, "is_player": is_player, "new_game": new_game})
+    data["state_key"] = f"{game.status}:{new_game.pk}:{new_game.status}" if new_game else f"{game.status}:none"
     if new_game is None:
+        # Right after a game its players may propose a rematch to each other: the box asks for news for a
+        # while (REMATCH_WATCH), so a proposal shows up without a reload; later a visit shows it.
+        finished_at = game.finished_at or timezone.now()
+        data["polls"] = is_player and timezone.now() - finished_at < REMATCH_WATCH
         return data
     seats = {s.user_id for s in new_game.seats.all() if s.user_id is not None}
     answers = {i.invitee_id: i for i in selectors.invitations_of_game(new_game.pk)}
@@ -87,12 +96,14 @@ def rematch_panel(game, user):
         else:
             state = "waiting"
         people.append({"name": seat.user.username, "state": state, "is_me": seat.user_id == user_id})
+    data["state_key"] += ":" + ",".join(f"{p['name']}={p['state']}" for p in people)
     data.update(
         {
             "people": people,
             "i_accepted": user_id in seats,
             "my_invitation": answers.get(user_id),
             "pending": new_game.status == Game.Status.OPEN,
+            "polls": new_game.status == Game.Status.OPEN,
         }
     )
     return data

@@ -2,7 +2,7 @@
 invitations.services / invitations.rematch, which go through games.services."""
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -165,4 +165,7 @@ def rematch_panel(request, game_pk):
         game = game_selectors.get_game(game_pk)
     except NotFound:
         raise Http404(_("No such game.")) from None
-    return render(request, "invitations/_rematch.html", context.rematch_panel(game, request.user))
+    data = context.rematch_panel(game, request.user)
+    if request.GET.get("shown") == data["state_key"]:
+        return HttpResponse(status=204)  # nothing new: the box stays as it is (and keeps the focus)
+    return render(request, "invitations/_rematch.html", data)

@@ -2,6 +2,7 @@
 accepting; one rematch per finished game."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -130,7 +131,10 @@ def test_the_rematch_box_refreshes_itself(client, make_user):
     services.resign(game.pk, bob)
     panel = client.get(reverse("invitations:rematch_panel", args=[game.pk])).content.decode()
     assert 'id="propose-rematch"' in panel
+    shown = re.search(r"shown=([^\"]+)\"", panel).group(1)
+    url = reverse("invitations:rematch_panel", args=[game.pk]) + f"?shown={shown}"
+    assert client.get(url).status_code == 204  # nothing new
     rematch.propose(game.pk, bob)
-    panel = client.get(reverse("invitations:rematch_panel", args=[game.pk])).content.decode()
+    panel = client.get(url).content.decode()
     assert 'id="accept-rematch"' in panel and "every " in panel  # polls while the answer is awaited
     assert Notification.objects.filter(kind="invitation", user=alice).exists()
