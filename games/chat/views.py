@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import selectors as game_selectors
 from games.exceptions import Forbidden, GameError, NotFound
 from games.models import Game
+from games.services import parse_game_id
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import context, services
@@ -92,10 +93,20 @@ def save_note(request, pk):
     return redirect(_table_url(game.pk, "#notes"))
 
 
+def _id_or_404(value):
+    """A row id within the database's range (a longer number is no row, not a database error)."""
+    try:
+        return parse_game_id(value)
+    except NotFound:
+        raise Http404(_("No such message.")) from None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def report(request, message_id):
-    message = get_object_or_404(Message.objects.select_related("author", "game"), pk=message_id, hidden=False)
+    message = get_object_or_404(
+        Message.objects.select_related("author", "game"), pk=_id_or_404(message_id), hidden=False
+    )
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

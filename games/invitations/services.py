@@ -39,8 +39,17 @@ def _invalid():
 # --- invitations by username ---------------------------------------------------------------------------
 
 
-def _own_invitation(invitation_id, user, lock=False):
-    rows = Invitation.objects.select_related("game")
+def _row_id(value, message):
+    """A row id within the database's range, else NotFound (a longer number is no row, not an error)."""
+    try:
+        return game_services.parse_game_id(value)
+    except NotFound:
+        raise NotFound(message) from None
+
+
+def own_invitation(invitation_id, user, lock=False):
+    invitation_id = _row_id(invitation_id, _("No such invitation."))
+    rows = Invitation.objects.select_related("game", "inviter")
     if lock:
         rows = rows.select_for_update(of=("self",))
     invitation = rows.filter(pk=invitation_id, invitee_id=user.pk).first()
@@ -51,14 +60,14 @@ def _own_invitation(invitation_id, user, lock=False):
 
 def accept(invitation_id, user):
     """Accept = take a seat (``services.join``; the game starts when full). Returns the game."""
-    invitation = _own_invitation(invitation_id, user)
+    invitation = own_invitation(invitation_id, user)
     return game_services.join(invitation.game_id, user)
 
 
 def decline(invitation_id, user):
     """Say no. The game stays by invitation; its players see who declined and may share a link instead."""
     with transaction.atomic():
-        invitation = _own_invitation(invitation_id, user, lock=True)
+        invitation = own_invitation(invitation_id, user, lock=True)
         if Seat.objects.filter(game_id=invitation.game_id, user_id=user.pk).exists():
             raise Conflict(_("You have joined this game: leave it from its page instead."), code="already_joined")
         if invitation.game.status != Game.Status.OPEN:
@@ -132,7 +141,7 @@ def create_link(game_id, user, single_use=True, days=7):
 
 
 def revoke_link(link_id, user):
-    link = InviteLink.objects.filter(pk=link_id, created_by_id=user.pk).first()
+    link = InviteLink.objects.filter(pk=_row_id(link_id, _("No such link.")), created_by_id=user.pk).first()
     if link is None:
         raise NotFound(_("No such link."), code="no_link")
     if link.revoked_at is None:

@@ -15,7 +15,6 @@ from games.web.views import login_required  # htmx-aware: an ended session redir
 
 from . import context, rematch, services
 from .forms import LinkForm
-from .models import Invitation
 
 
 def _game_page(game_id, anchor=""):
@@ -28,9 +27,10 @@ def _game_page(game_id, anchor=""):
 @login_required
 @require_GET
 def invitation(request, pk):
-    found = Invitation.objects.select_related("game", "inviter").filter(pk=pk, invitee=request.user).first()
-    if found is None:
-        raise Http404(_("No such invitation."))
+    try:
+        found = services.own_invitation(pk, request.user)
+    except NotFound:
+        raise Http404(_("No such invitation.")) from None
     game = game_selectors.get_game(found.game_id)
     return render(request, "invitations/invitation.html", context.invitation_page(found, game, request.user))
 

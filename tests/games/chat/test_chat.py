@@ -185,6 +185,11 @@ def test_the_poll_sends_only_what_is_new(client, table):
     assert 'hx-swap-oob="true"' in html and f"after={second.pk}" in html
     assert client.get(f"{url}?after={second.pk}").status_code == 204
     assert client.get(reverse("chat:poll", args=[987654]) + "?after=0").status_code == 404
+    huge = "9" * 30  # beyond the database's integers: no such row, not a server error
+    assert client.get(f"/games/{huge}/chat/?after=0").status_code == 404
+    assert client.post(f"/games/{huge}/chat/post/", {"text": "hi"}).status_code == 404
+    assert client.post(f"/games/{huge}/notes/", {"text": "hi"}).status_code == 404
+    assert client.get(f"/chat/messages/{huge}/report/").status_code == 404
 
 
 def test_the_poll_stops_once_the_game_is_over(client, table):

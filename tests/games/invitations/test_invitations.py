@@ -91,6 +91,14 @@ def test_only_the_invitee_answers(client, make_user, commit):
     assert client.post(reverse("invitations:decline", args=[invitation.pk])).status_code == 404
     invitation.refresh_from_db()
     assert invitation.status == "pending"
+    huge = "9" * 30  # beyond the database's integers: no such row, not a server error
+    assert client.get(f"/invitations/{huge}/").status_code == 404
+    assert client.post(f"/invitations/{huge}/accept/").status_code == 404
+    assert client.post(f"/invitations/{huge}/decline/").status_code == 404
+    assert client.post(f"/invitations/links/{huge}/revoke/").status_code == 404
+    assert client.post(f"/games/{huge}/links/", {"single_use": "1", "days": "1"}).status_code == 404
+    assert client.post(f"/games/{huge}/rematch/").status_code == 404
+    assert client.get(f"/games/{huge}/rematch/panel/").status_code == 404
 
 
 def test_no_email_for_who_does_not_want_them_or_has_answered(make_user, commit, smtp_server):
