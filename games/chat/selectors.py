@@ -2,7 +2,7 @@
 left out, for the table, the replay and the emails alike."""
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 
 from games.models import LogEntry
 
@@ -27,6 +27,12 @@ def latest_messages(game_id, reader_id, limit=None):
 def messages_upto(game_id, reader_id, seq):
     """The chat as it stood once the log had ``seq`` entries (the replay at step ``seq``)."""
     return list(visible_messages(game_id, reader_id).filter(seq__lte=seq))
+
+
+def newest_message_id():
+    """The id of the newest message of the game in the outer query (``Game.objects.annotate``)."""
+    newest = Message.objects.filter(game_id=OuterRef("pk")).order_by("-id").values("id")[:1]
+    return Subquery(newest)
 
 
 def last_message_id(game_id):

@@ -19,7 +19,7 @@ from games.web.views import login_required  # htmx-aware: an ended session redir
 from . import context, services
 from .forms import ReportForm
 from .models import Message
-from .selectors import last_message_id
+from .selectors import newest_message_id
 
 HTMX_STOP_POLLING = 286
 
@@ -27,6 +27,13 @@ HTMX_STOP_POLLING = 286
 def _game_or_404(pk):
     try:
         return game_selectors.get_game(pk)
+    except NotFound:
+        raise Http404(_("No such game.")) from None
+
+
+def _game_id_or_404(pk):
+    try:
+        return parse_game_id(pk)
     except NotFound:
         raise Http404(_("No such game.")) from None
 
@@ -44,10 +51,17 @@ def poll(request, pk):
         after = int(request.GET.get("after", ""))
     except ValueError:
         return HttpResponse(status=400)
-    game = _game_or_404(pk)
-    if after < 0 or last_message_id(game.pk) <= after:
+    # One query while nothing is new: the game's status and its newest message id together.
+    row = Game.objects.filter(pk=_game_id_or_404(pk)).annotate(newest=newest_message_id()).values_list(
+        "status", "newest"
+    ).first()
+    if row is None:
+        raise Http404(_("No such game."))
+    status, newest = row
+    if after < 0 or (newest or 0) <= after:
         # 286 tells htmx to stop polling: the game is over (the chat stays open, a message shows the rest).
-        return HttpResponse(status=204 if game.status == Game.Status.ACTIVE else HTMX_STOP_POLLING)
+        return HttpResponse(status=204 if status == Game.Status.ACTIVE else HTMX_STOP_POLLING)
+    game = _game_or_404(pk)
     return render(request, "chat/_new_items.html", context.new_messages(game, request.user, after))
 
 
