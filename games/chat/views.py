@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -141,8 +141,8 @@ def report(request, message_id):
 def _back(request, fallback):
     target = request.POST.get("next", "")
     if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return redirect(target)
-    return redirect(fallback)
+        return HttpResponseRedirect(target)  # a URL, never a view name (redirect() would try to reverse one)
+    return HttpResponseRedirect(fallback)
 
 
 def _other_user(username):

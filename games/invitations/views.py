@@ -2,7 +2,7 @@
 invitations.services / invitations.rematch, which go through games.services."""
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -44,7 +44,7 @@ def accept(request, pk):
         raise Http404(_("No such invitation.")) from None
     except GameError as exc:
         messages.error(request, str(exc.detail))
-        return redirect(_back_to(request))
+        return HttpResponseRedirect(_back_to(request))
     if game.status == Game.Status.ACTIVE:
         messages.success(request, _("You joined the game. Everybody is here: it has started."))
     else:
@@ -63,7 +63,7 @@ def decline(request, pk):
         messages.error(request, str(exc.detail))
     else:
         messages.success(request, _("You declined the invitation to game %(id)s.") % {"id": found.game_id})
-    return redirect(_back_to(request))
+    return HttpResponseRedirect(_back_to(request))
 
 
 def _back_to(request):

@@ -55,7 +55,11 @@ def test_a_muted_player_disappears_for_the_reader_only(client, table):
     # The muted list offers the way back.
     page = _table(client, alice, game)
     assert "Unmute bob" in page
-    client.post(reverse("chat:unmute", args=["bob"]), {"next": "https://evil.example/"})
+    response = client.post(reverse("chat:unmute", args=["bob"]), {"next": "https://evil.example/"})
+    assert response["Location"] == "/players/bob/"  # not to another site
+    response = client.post(reverse("chat:mute", args=["bob"]), {"next": "9999-12-31"})  # a URL, not a view name
+    assert response.status_code == 302 and response["Location"] == "9999-12-31"
+    client.post(reverse("chat:unmute", args=["bob"]))
     assert "bob was here" in _table(client, alice, game)
 
 

@@ -64,6 +64,8 @@ def test_declining_keeps_the_game_private_and_tells_its_players(client, make_use
     client.force_login(guest)
     response = client.post(reverse("invitations:decline", args=[invitation.pk]), {"next": "https://evil.example/"})
     assert response.status_code == 302 and response["Location"] == reverse("games:mine")
+    response = client.post(reverse("invitations:decline", args=[invitation.pk]), {"next": "-1"})
+    assert response.status_code == 302 and response["Location"] == "-1"  # a URL, never a view name
     invitation.refresh_from_db()
     assert invitation.status == "declined"
     assert f'data-invitation-id="{invitation.pk}"' not in client.get(reverse("games:mine")).content.decode()
