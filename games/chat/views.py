@@ -31,11 +31,12 @@ def _game_or_404(pk):
         raise Http404(_("No such game.")) from None
 
 
-def _game_id_or_404(pk):
+def _id_or_404(value, message):
+    """A row id within the database's range (a longer number is no row, not a database error)."""
     try:
-        return parse_game_id(pk)
+        return parse_game_id(value)
     except NotFound:
-        raise Http404(_("No such game.")) from None
+        raise Http404(message) from None
 
 
 def _table_url(game_id, anchor=""):
@@ -52,7 +53,7 @@ def poll(request, pk):
     except ValueError:
         return HttpResponse(status=400)
     # One query while nothing is new: the game's status and its newest message id together.
-    row = Game.objects.filter(pk=_game_id_or_404(pk)).annotate(newest=newest_message_id()).values_list(
+    row = Game.objects.filter(pk=_id_or_404(pk, _("No such game."))).annotate(newest=newest_message_id()).values_list(
         "status", "newest"
     ).first()
     if row is None:
@@ -107,19 +108,11 @@ def save_note(request, pk):
     return redirect(_table_url(game.pk, "#notes"))
 
 
-def _id_or_404(value):
-    """A row id within the database's range (a longer number is no row, not a database error)."""
-    try:
-        return parse_game_id(value)
-    except NotFound:
-        raise Http404(_("No such message.")) from None
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def report(request, message_id):
     message = get_object_or_404(
-        Message.objects.select_related("author", "game"), pk=_id_or_404(message_id), hidden=False
+        Message.objects.select_related("author", "game"), pk=_id_or_404(message_id, _("No such message.")), hidden=False
     )
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
