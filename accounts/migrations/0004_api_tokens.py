@@ -31,7 +31,7 @@ def carry_over_plain_tokens(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0002_profile'),
+        ('accounts', '0003_profile_invitation_emails_theme'),
     ]
 
     operations = [
