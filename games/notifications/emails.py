@@ -39,6 +39,13 @@ CATEGORY = {
     Notification.Kind.INVITATION: "invitations",
 }
 REMINDER_KINDS = (Notification.Kind.REMINDER_1, Notification.Kind.REMINDER_2, Notification.Kind.REMINDER_3)
+# The preference that turns each category off, and its value when off (what the unsubscribe link sets).
+PREFERENCE_OFF = {
+    "turn": ("turn_email", "never"),
+    "reminders": ("reminder_emails", False),
+    "results": ("result_emails", False),
+    "invitations": ("invitation_emails", False),
+}
 
 
 # --- links --------------------------------------------------------------------------------------------
@@ -158,11 +165,8 @@ def wanted(n, prefs):
         return prefs.turn_email == "immediate"
     if n.kind == Notification.Kind.DIGEST:
         return prefs.turn_email == "digest"
-    if CATEGORY.get(n.kind) == "reminders":
-        return bool(prefs.reminder_emails)
-    if CATEGORY.get(n.kind) == "results":
-        return bool(prefs.result_emails)
-    return False
+    field, off = PREFERENCE_OFF[CATEGORY.get(n.kind, "turn")]
+    return getattr(prefs, field, off) != off
 
 
 def build_message(n, now):

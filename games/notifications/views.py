@@ -10,12 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from . import emails
 
-UNSUBSCRIBE_FIELDS = {
-    "turn": ("turn_email", "never"),
-    "reminders": ("reminder_emails", False),
-    "results": ("result_emails", False),
-    "invitations": ("invitation_emails", False),
-}
+UNSUBSCRIBE_FIELDS = emails.PREFERENCE_OFF
 
 
 @csrf_exempt  # RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" without a session
