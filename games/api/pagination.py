@@ -23,3 +23,12 @@ class GamePagination(PageNumberPagination):
             raise InvalidRequest(_("page_size must be a whole number from 1 (at most 100 are listed)."),
                                  code="bad_page_size")
         return self.max_page_size if len(digits) > 3 else min(int(digits), self.max_page_size)
+
+    def get_page_number(self, request, paginator):
+        """DRF reads an empty or unreadable page as the first one; a client that asks for one is told."""
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not _WHOLE.fullmatch(raw) or not raw.lstrip("0"):
+            raise InvalidRequest(_("page must be a whole number from 1."), code="bad_page")
+        return raw  # beyond the last page: 404, from DRF

@@ -227,3 +227,13 @@ def test_create_takes_the_lobby_s_time_limit_and_timeout_policy(make_user, api_c
         body = assert_error(client.post(GAMES, {"seats": 2, **bad}, format="json"), 400)
         assert set(body["fields"]) <= {"time_per_move_days", "timeout_policy"}
     assert Game.objects.count() == len(cases)
+
+
+def test_list_paging_parameters_are_checked(make_user, api_client_for):
+    client = api_client_for(make_user())
+    for query in ({"page": ""}, {"page": "x"}, {"page": "0"}, {"page_size": ""}, {"page_size": "-3"},
+                  {"filter": ""}):
+        assert_error(client.get(GAMES, query), 400)
+    assert_error(client.get(GAMES, {"page": "2"}), 404)  # past the last page
+    assert_error(client.get(f"{GAMES}?filter=mine&filter=open"), 400, "repeated_parameter")
+    assert client.get(GAMES, {"page": "1", "page_size": "1000"}).json()["results"] == []
