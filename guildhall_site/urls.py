@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("games.web.urls")),  # lobby, my games, the table
     path("", include("accounts.urls")),  # profiles, settings
     path("", include("games.clock.urls")),  # vacations
+    path("", include("games.ratings.urls")),  # leaderboards
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),

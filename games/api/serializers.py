@@ -38,6 +38,7 @@ class GameCreateSerializer(serializers.Serializer):
         min_value=0, max_value=3, default=0, help_text=_("Seats to fill with bots at once.")
     )
     bot_kind = serializers.ChoiceField(choices=Seat.BotKind.choices, default=Seat.BotKind.GREEDY)
+    rated = serializers.BooleanField(default=False, help_text=_("Whether the result counts for ratings."))
 
 
 class DecisionRequestSerializer(serializers.Serializer):
@@ -79,6 +80,7 @@ class GameSummarySerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
     to_move = serializers.CharField(allow_null=True)
     your_seat = serializers.IntegerField(allow_null=True)
+    rated = serializers.BooleanField()
     players = PlayerSerializer(many=True)
 
 

@@ -98,6 +98,7 @@ class GameViewSet(viewsets.ViewSet):
             invite=data["invite"],
             bots=data["bots"],
             bot_kind=data["bot_kind"],
+            rated=data["rated"],
         )
         return self._detail(game.pk, request, status.HTTP_201_CREATED)
 
