@@ -27,6 +27,7 @@ def play_until_turn(game, commit, turn, rng=None, limit=5000):
     """People's seats decide (greedy) until the engine's turn counter reaches ``turn`` or the game is over;
     bot seats and seats that left move by themselves (the bot runner, woken after each commit)."""
     rng = rng or random.Random(game.pk)
+    seats = {s.position: s for s in game.seats.select_related("user")}
     for _ in range(limit):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE or game.turn >= turn:
@@ -34,7 +35,7 @@ def play_until_turn(game, commit, turn, rng=None, limit=5000):
         if game.to_move_user_id is None:
             services.run_bots(game.pk)
             continue
-        seat = game.seats.get(position=game.to_move_position)
+        seat = seats[game.to_move_position]
         state = state_cache.load_state(game)
         decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
         with commit():
