@@ -17,6 +17,7 @@ Needs DATABASE_URL pointing at PostgreSQL (SQLite works but is not what we measu
 """
 
 import datetime
+import itertools
 import json
 import random
 import time
@@ -200,8 +201,9 @@ class Command(BaseCommand):
         reliability = self._time(lambda: selectors.reliability_of(sample), repeat)
         figures["query"]["reliability of a page's players"] = reliability
 
-        listed = list(board[size * 10:size * 10 + repeat + 1].values_list("user__username", flat=True))
-        names = iter(listed * 2)
+        start = max(0, min(size * 10, board.count() - repeat - 1))  # players from page 11 on, when there are any
+        listed = list(board[start:start + repeat + 1].values_list("user__username", flat=True))
+        names = itertools.cycle(listed)
         figures["page"]["a listed player's profile"] = self._time(
             lambda: client.get(f"/players/{next(names)}/").status_code, repeat
         )
