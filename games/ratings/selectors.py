@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
@@ -51,6 +52,42 @@ def leaderboard(mode, now=None):
         .select_related("user")
         .order_by("-ordinal", "user_id")
     )
+
+
+BOARD_COUNT_TTL = 60  # seconds the total behind "page N of M" may lag; the rows are always live
+
+
+class LeaderboardPages:
+    """A leaderboard as Django's Paginator takes it. A page is read in two steps: the players' ids from the
+    leaderboard's partial index alone (an index-only scan, however deep the page), then those 50 rows with
+    their users; the count is cached for a minute per mode."""
+
+    def __init__(self, mode, now=None):
+        self.mode = mode
+        self.listed = leaderboard(mode, now)
+
+    def count(self):
+        key = f"ratings:board-count:{self.mode}"
+        try:
+            total = cache.get(key)
+        except Exception:  # the cache is an optimisation only
+            total = None
+        if total is None:
+            total = self.listed.count()
+            try:
+                cache.set(key, total, BOARD_COUNT_TTL)
+            except Exception:
+                pass
+        return total
+
+    def __len__(self):
+        return self.count()
+
+    def __getitem__(self, window):
+        user_ids = list(self.listed.values_list("user_id", flat=True)[window])
+        rows = PlayerRating.objects.filter(mode=self.mode, user_id__in=user_ids).select_related("user")
+        by_user = {row.user_id: row for row in rows}
+        return [by_user[user_id] for user_id in user_ids if user_id in by_user]
 
 
 def board_rank(rating, now=None):

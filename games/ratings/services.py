@@ -144,19 +144,11 @@ def _record(game):
     people = [seat for seat in seats if not seat.is_bot]
     if not people:
         return
-    departures = list(
-        LogEntry.objects.filter(game_id=game.pk, decision__type__in=OUTCOME_TYPES)
-        .order_by("seq")
-        .values_list("seq", "seat")
-    )
-    # OUTCOME_TYPES: the entries by which a seat leaves (engine/outcomes.py: resign, time_out, take_over).
+    departures = departures_of(game)
     left = {position for _seq, position in departures}
     lineup = lineup_of(seats)
     verdict, weight = _verdict(game, seats, people, departures, lineup)
-    after = {}
-    before = {}
-    if verdict == Verdict.RATED:
-        before, after = _rate(game, seats, people, weight)
+    before, after = _rate(game, seats, people, weight) if verdict == Verdict.RATED else ({}, {})
     GameResult.objects.bulk_create(
         [
             GameResult(
@@ -179,6 +171,13 @@ def _record(game):
             for seat in people
         ]
     )
+
+
+def departures_of(game):
+    """[(seq, seat)] of the log entries by which a seat left the game, in order: the engine's outcome
+    decisions (engine/outcomes.py: ``resign``, ``time_out``, ``take_over``)."""
+    rows = LogEntry.objects.filter(game_id=game.pk, decision__type__in=OUTCOME_TYPES).order_by("seq")
+    return list(rows.values_list("seq", "seat"))
 
 
 def lineup_of(seats):

@@ -21,7 +21,7 @@ def leaderboards(request):
 def leaderboard(request, mode):
     if mode not in selectors.MODES:
         raise Http404(_("No such leaderboard."))
-    paginator = Paginator(selectors.leaderboard(mode), settings.RATINGS_LEADERBOARD_PAGE_SIZE)
+    paginator = Paginator(selectors.LeaderboardPages(mode), settings.RATINGS_LEADERBOARD_PAGE_SIZE)
     page = paginator.get_page(request.GET.get("page"))
     ratings = list(page.object_list)
     reliability = selectors.reliability_of(r.user_id for r in ratings)
