@@ -18,10 +18,14 @@ $(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
 
 install: $(STAMP)
 
+# HOST and PORT (make run PORT=8080) set the address served and, unless SITE_URL is set, the links in
+# emails and in the summary printed by demo_setup.
+RUN_ENV = SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost,$(HOST)}
+
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py demo_setup
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(RUN_ENV) $(BIN)/python manage.py demo_setup
+	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
 	$(BIN)/ruff check .

@@ -21,9 +21,10 @@ tier            tier             use the played card's ability at this tier (Dan
 use             -                use the bought VP card's ability
 decline         -                do not use the ability
 target          seat             the other player an ability acts on
-select          card             the next card of an ability's choice
+select          card             the next card of an ability's choice, or of the order on the pile
 chapter         profession       a whole chapter (Trader T4, VP2-Chapter)
 pay             card             discard the completed chapter holding this card, that card on top
+                                 (rules version 2: then ``select`` the next cards down, or ``done``)
 resign          -                leave the game (any time, not offered by ``legal_decisions``)
 time_out        -                the server: the seat's time ran out and the game ends
 take_over       -                the server: the bot plays the seat from now on
@@ -36,7 +37,7 @@ from . import outcomes
 from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
 from .text import ERRORS as E
-from .turns import PROMPTS, can_play, settle
+from .turns import PROMPTS, settle, why_not_playable
 
 _FIELDS = {
     "discard": ("card",), "done": (), "place": ("card",), "play": ("card",), "discard_draw": (),
@@ -114,9 +115,9 @@ def apply(st, seat, decision, trusted=False, by=None):
     prompt = st.stack[-1]
     st.turn_log.append((seat, decision, by))
     PROMPTS[prompt["kind"]][1](st, prompt, decision)
+    settle(st)  # may reveal too (a VP card bought once its pile is ordered refills the row)
     if st.revealed or seat != st.active or by is not None:
         st.undo_floor = len(st.turn_log)
-    settle(st)
     return events
 
 
@@ -169,15 +170,17 @@ def explain(st, seat, prompt, decision):
     if kind in ("play", "place", "discard") and card not in player.hand:
         return E["not_in_hand"], {}
     if prompt["kind"] == "action" and kind == "play":
-        if not can_play(st, seat, card) and player.hall.get(card // 4) is not None:
+        if why_not_playable(st, seat, card) == "duplicate":
             return E["duplicate"], {"card": card}
         return E["played_this_turn"], {"profession": PROFESSIONS[card // 20]}
     if prompt["kind"] == "action" and kind == "buy":
         if card not in st.row:
             return E["not_in_row"], {}
-        return E["too_few_chapters"], {"cost": VP_COST[card], "have": len(player.completed)}
+        return E["too_few_chapters"], {"count": VP_COST[card], "have": len(player.completed)}
     if kind == "place" and prompt["kind"] == "setup_place":
         return E["duplicate"], {"card": card}
+    if kind in ("tier", "use", "decline") and prompt["kind"] != "choose_tier":
+        return E["no_ability_now"], {}
     if kind == "tier":
         return E["tier_infeasible"], {}
     return E["expected_" + prompt["kind"]], {}

@@ -62,6 +62,8 @@ def greedy_choice(st, seat, options, rng):
         return {"type": "decline"}
     if kind in ("pay", "shed_chapters"):
         return options[0]
+    if kind == "order_pile":
+        return {"type": "done"}  # the default order
     if kind == "ability":
         return _ability_choice(st, seat, prompt, by_type, worth)
     return rng.choice([o for o in options if o["type"] != "undo"])

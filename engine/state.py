@@ -8,7 +8,7 @@ from .cards import VP_VALUE, identities_of
 
 
 class Player:
-    __slots__ = ("hand", "hall", "completed", "tokens", "vp_cards")
+    __slots__ = ("hand", "hall", "completed", "tokens", "vp_cards", "known")
 
     def __init__(self):
         self.hand = []  # hidden from everyone but the owner (R14)
@@ -16,6 +16,9 @@ class Player:
         self.completed = []  # completed chapters, each a list of 5 card ids (R8)
         self.tokens = 0  # VP tokens, unlimited supply (R1.3)
         self.vp_cards = []  # owned VP cards, outside every chapter and immune to abilities (AMB-03)
+        # The hand cards everyone saw arrive (taken back from the guildhall), always a part of ``hand``.
+        # Only their number is shown, in Yucata mode (Y5).
+        self.known = set()
 
     def clone(self):
         other = Player.__new__(Player)
@@ -24,6 +27,7 @@ class Player:
         other.completed = [chapter[:] for chapter in self.completed]
         other.tokens = self.tokens
         other.vp_cards = self.vp_cards[:]
+        other.known = set(self.known)
         return other
 
     def chapter(self, profession):
@@ -40,12 +44,16 @@ class Player:
         """The professions that have a chapter (at least one face-up card)."""
         return sorted({identity // 5 for identity in self.hall})
 
+    def take_from_hand(self, card):
+        self.hand.remove(card)
+        self.known.discard(card)
+
     @property
     def vp(self):
         return sum(VP_VALUE[c] for c in self.vp_cards) + self.tokens
 
     def _key(self):
-        return (self.hand, self.hall, self.completed, self.tokens, self.vp_cards)
+        return (self.hand, self.hall, self.completed, self.tokens, self.vp_cards, self.known)
 
     def __eq__(self, other):
         return isinstance(other, Player) and self._key() == other._key()
@@ -54,12 +62,16 @@ class Player:
         return self._key()
 
     def __setstate__(self, data):
-        self.hand, self.hall, self.completed, self.tokens, self.vp_cards = data
+        self.hand, self.hall, self.completed, self.tokens, self.vp_cards, self.known = data
+
+
+# Every rules version this engine can play, oldest first (engine.ENGINE_VERSION is the newest).
+RULES_VERSIONS = ("1", "2")
 
 
 # Fields compared by ==; ``snapshot`` (the turn's start, kept for undo) is derived and left out.
 _FIELDS = (
-    "mode", "num_players", "seed", "shuffles", "deck", "discard", "vp_deck", "row", "players",
+    "version", "mode", "num_players", "seed", "shuffles", "deck", "discard", "vp_deck", "row", "players",
     "phase", "active", "turn", "actions", "area", "area_vp", "played", "stack", "seq", "turn_log",
     "undo_floor", "winner", "placings", "events", "departed", "timeouts", "timeout_turns", "ended_by",
 )
@@ -68,7 +80,8 @@ _FIELDS = (
 class GameState:
     __slots__ = _FIELDS + ("snapshot", "revealed")
 
-    def __init__(self, num_players, seed, mode):
+    def __init__(self, num_players, seed, mode, version=RULES_VERSIONS[-1]):
+        self.version = version  # the rules version the game is played under (see rules_since)
         self.mode = mode
         self.num_players = num_players
         self.seed = seed  # secret until the game is over
@@ -108,9 +121,15 @@ class GameState:
     def vp(self, seat):
         return self.players[seat].vp
 
+    def rules_since(self, version):
+        """Whether this game is played under rules ``version`` or a later one: the few places where
+        the rules changed between versions ask this, so a stored log keeps its meaning."""
+        return RULES_VERSIONS.index(self.version) >= RULES_VERSIONS.index(version)
+
     # --- copying and comparing ---------------------------------------------------------------
     def clone(self, with_events=True):
         other = GameState.__new__(GameState)
+        other.version = self.version
         other.mode = self.mode
         other.num_players = self.num_players
         other.seed = self.seed

@@ -1,16 +1,31 @@
 """The log in words (issue 2, point 6): each log entry rendered as sentences for one viewer.
 
-Hidden cards are never named to those who may not see them: a draw is "drew 3 cards" to everyone but
-the drawer; a group discard reveals the count and the new top only (AMB-18). Every template below is
-wrapped in ``gettext_noop`` so that Django's makemessages finds it; the web layer passes its own
-``gettext`` to translate the template and the card names.
+Every entry says what happened, naming the cards that were public as they moved (the target of an
+ability and what it did, the VP card bought and what was paid) and counting the hidden ones: a draw is
+"drew 3 cards" to everyone but the drawer; a group discard reveals the count and the new top only
+(AMB-18); in printed mode the order of cards beneath the top of the pile is not told (R14). No internal
+identifier (a VP card's kind) is ever shown: VP cards are named in words ("Steal a card · 4 VP").
+
+Every template is marked for makemessages: ``gettext_noop`` for a sentence, ``ngettext_lazy`` for a
+pair of singular and plural forms. The web layer passes its own ``gettext`` and ``ngettext`` to
+``describe``; without them the English templates are used.
 """
 
-from .cards import COLOUR_OF, COLOURS, PROFESSION_OF, PROFESSIONS, VP_KIND_OF
+from .cards import COLOUR_OF, COLOURS, PROFESSION_OF, PROFESSIONS, VP_KIND_OF, VP_KINDS
 
 
 def gettext_noop(message):
     return message
+
+
+def ngettext_lazy(singular, plural):
+    """A plural pair, kept untranslated until a count is known (``plural``). Named after Django's
+    ``ngettext_lazy`` only so that makemessages (xgettext) finds both forms; it returns the pair."""
+    return (singular, plural)
+
+
+def english_ngettext(singular, plural, count):
+    return singular if count == 1 else plural
 
 
 # Card names, marked for translation (the German and Spanish names live in the site's catalogues).
@@ -18,170 +33,323 @@ PROFESSION_NAMES = {
     "assassin": gettext_noop("Assassin"), "dancer": gettext_noop("Dancer"), "farmer": gettext_noop("Farmer"),
     "historian": gettext_noop("Historian"), "trader": gettext_noop("Trader"), "weaver": gettext_noop("Weaver"),
 }
+# For "a chapter of Weavers": the plural of each profession, as a name (not built from the singular).
+PROFESSION_PLURALS = {
+    "assassin": gettext_noop("Assassins"), "dancer": gettext_noop("Dancers"), "farmer": gettext_noop("Farmers"),
+    "historian": gettext_noop("Historians"), "trader": gettext_noop("Traders"), "weaver": gettext_noop("Weavers"),
+}
 COLOUR_NAMES = {
     "red": gettext_noop("red"), "blue": gettext_noop("blue"), "yellow": gettext_noop("yellow"),
     "green": gettext_noop("green"), "purple": gettext_noop("purple"),
 }
 CARD_NAME = gettext_noop("{colour} {profession}")
 
+# VP cards by what they do (reference §10); the two without an ability are called by their value only.
+VP_NAMES = {
+    "VP2-Chapter": gettext_noop("Take a chapter"),
+    "VP3-Draw6": gettext_noop("Draw six"),
+    "VP3-Swap1for2": gettext_noop("Swap one for two"),
+    "VP3-PlaceHand": gettext_noop("Place from hand"),
+    "VP4-StealCard": gettext_noop("Steal a card"),
+    "VP4-Action": gettext_noop("Extra action"),
+    "VP5": "",
+    "VP7-2Actions": gettext_noop("Two extra actions"),
+    "VP9": "",
+}
+VP_CARD_NAME = gettext_noop("{name} · {vp} VP")
+VP_PLAIN_NAME = gettext_noop("{vp} VP")
+
 T = {
     "turn": gettext_noop("{player}'s turn begins."),
-    "discard": gettext_noop("{player} discarded {count} card(s); {top} is now on top of the discard pile."),
-    "discard_none": gettext_noop("{player} discarded no cards."),
-    "discard_own": gettext_noop("{player} discarded {cards}."),
+    "choosing_discards": ngettext_lazy(
+        "{player} is choosing cards to discard: {count} chosen so far.",
+        "{player} is choosing cards to discard: {count} chosen so far.",
+    ),
+    "chose_discard": gettext_noop("{player} chose {card} to discard."),
+    "discard_and_draw": gettext_noop("{player} discarded {discarded} and drew {drawn}."),
+    "discarded": gettext_noop("{player} discarded {discarded}."),
+    "drew": gettext_noop("{player} drew {drawn}."),
+    "new_top": gettext_noop("The top of the discard pile is now {card}."),
+    "cards_count": ngettext_lazy("{count} card", "{count} cards"),
+    "no_cards": gettext_noop("no cards"),
     "discard_draw": gettext_noop("{player} chose to discard cards and draw up to six."),
-    "draw": gettext_noop("{player} drew {count} card(s)."),
-    "draw_own": gettext_noop("{player} drew {cards}."),
-    "shuffle": gettext_noop("The discard pile ({count} cards) was shuffled into a new deck."),
+    "shuffle": ngettext_lazy(
+        "The discard pile ({count} card) was shuffled into a new deck.",
+        "The discard pile ({count} cards) was shuffled into a new deck.",
+    ),
     "place": gettext_noop("{player} placed a {card} in their guildhall."),
     "play": gettext_noop("{player} played a {card}."),
-    "use": gettext_noop("{player} used the {ability} ability at tier {tier}."),
-    "use_vp": gettext_noop("{player} used the ability of {ability}."),
-    "decline": gettext_noop("{player} declined the {ability} ability."),
-    "target": gettext_noop("{player} chose {target}."),
-    "assassinate": gettext_noop("{player} discarded {cards} from {target}'s guildhall."),
-    "tokens": gettext_noop("{player} gained {count} VP token(s)."),
-    "actions": gettext_noop("{player} gained {count} action(s)."),
+    "use": gettext_noop("{player} used the {ability} at tier {tier}."),
+    "use_vp": gettext_noop("{player} used the ability of the VP card {vp}."),
+    "decline": gettext_noop("{player} declined the ability of the {ability}."),
+    "decline_vp": gettext_noop("{player} declined the ability of the VP card {vp}."),
+    "target": gettext_noop("{player}'s {ability} targets {target}."),
+    "target_vp": gettext_noop("{player}'s VP card {vp} targets {target}."),
+    "assassinate": gettext_noop("{player}'s Assassin discarded {target}'s {cards}."),
+    "tokens": ngettext_lazy("{player} gained {count} VP token.", "{player} gained {count} VP tokens."),
+    "actions": ngettext_lazy("{player} gained {count} action.", "{player} gained {count} actions."),
     "historian": gettext_noop("{player} took a {card} from the discard pile into their guildhall."),
-    "trade": gettext_noop("{player} gave {gave} to {target} and took {took}."),
+    "trade": gettext_noop("{player} gave {gave} to {target} and took {took} from them."),
     "weave": gettext_noop("{player} placed {placed} in their guildhall."),
     "weave_back": gettext_noop("{player} placed {placed} in their guildhall and took back {took}."),
-    "steal": gettext_noop("{player} took a {card} from {target}'s guildhall."),
-    "take_chapter": gettext_noop("{player} moved {target}'s chapter of {cards} into their guildhall."),
-    "complete": gettext_noop("{player} completed a chapter of {profession}s."),
-    "pay": gettext_noop("{player} discarded a completed chapter; {card} is now on top of the discard pile."),
-    "shed": gettext_noop("{player} had more than three completed chapters and discarded one; {card} is on top."),
-    "buy": gettext_noop("{player} bought {vp}."),
-    "refill": gettext_noop("{vp} was dealt into the center row."),
+    "stop_placing": gettext_noop("{player} placed no more cards."),
+    "steal": gettext_noop("{player} took {target}'s {card} into their guildhall."),
+    "take_chapter": gettext_noop("{player} moved {target}'s chapter of {professions} ({cards}) into their guildhall."),
+    "complete": gettext_noop("{player} completed a chapter of {professions}."),
+    "buying": ngettext_lazy(
+        "{player} is buying the VP card {vp}, paying {count} completed chapter.",
+        "{player} is buying the VP card {vp}, paying {count} completed chapters.",
+    ),
+    "pay": gettext_noop("{player} paid with a completed chapter of {professions}; {card} is now on top of the "
+                        "discard pile."),
+    "shed": gettext_noop("{player} had more than three completed chapters and discarded the chapter of "
+                         "{professions}; {card} is now on top of the discard pile."),
+    "order": gettext_noop("{player} put {card} beneath {above} on the discard pile."),
+    "order_top": gettext_noop("{player} put {card} on top of the discard pile."),
+    "order_hidden": gettext_noop("{player} chose the next card down the discard pile."),
+    "ordered": gettext_noop("{player} left the other cards in the order shown: {cards} (top first)."),
+    "ordered_hidden": gettext_noop("{player} left the other cards in the order shown."),
+    "buy": gettext_noop("{player} bought the VP card {vp}."),
+    "refill": gettext_noop("The VP card {vp} was dealt into the center row."),
     "end_turn": gettext_noop("{player} ended the turn: {moved} went into the guildhall."),
-    "end_turn_dup": gettext_noop("{player} discarded the duplicate {discarded} at the end of the turn."),
+    "end_turn_dup": ngettext_lazy(
+        "{player} discarded the duplicate {discarded} at the end of the turn.",
+        "{player} discarded the duplicates {discarded} at the end of the turn.",
+    ),
     "win": gettext_noop("{player} wins with {vp} VP!"),
     "undo": gettext_noop("{player} took back their last decision."),
     "nothing": gettext_noop("nothing"),
     "and": gettext_noop("{first} and {last}"),
     "chose": gettext_noop("{player} made a choice."),
-    "pick_card": gettext_noop("{player} chose {card}."),
-    "pick_chapter": gettext_noop("{player} chose a chapter of {profession}s."),
-    "pick_hidden": gettext_noop("{player} chose a card from their hand."),
-    "pick_discard": gettext_noop("{player} chose a card to discard."),
+    "pick_discard": gettext_noop("{player} chose {target}'s {card} to discard."),
+    "pick_give": gettext_noop("{player} chose {card} to give to {target}."),
+    "pick_take": gettext_noop("{player} chose {target}'s {card} to take."),
+    "pick_back": gettext_noop("{player} chose {card} to take back into their hand."),
+    "pick_place": gettext_noop("{player} chose {card} from their hand to place in their guildhall."),
+    "pick_hidden": gettext_noop("{player} chose a card from their hand to place in their guildhall."),
+    "pick_mine": gettext_noop("{player} chose their chapter of {professions} to give to {target}."),
+    "pick_theirs": gettext_noop("{player} chose {target}'s chapter of {professions} to take."),
     # Leaving a game (engine/outcomes.py)
     "resign": gettext_noop("{player} resigned."),
     "resign_bot": gettext_noop("{player} resigned: the bot plays their seat to the end of the game."),
     "timeout": gettext_noop("Time ran out for {player}: the bot plays this turn for them."),
     "time_out": gettext_noop("Time ran out for {player}: the game ends."),
-    "take_over": gettext_noop(
-        "Time ran out for {player} in {count} turns in a row: the bot plays their seat from now on."
+    "take_over": ngettext_lazy(
+        "Time ran out for {player} in {count} turn in a row: the bot plays their seat from now on.",
+        "Time ran out for {player} in {count} turns in a row: the bot plays their seat from now on.",
     ),
     "game_ends": gettext_noop("The game is over: {player} wins."),
     "game_ends_shared": gettext_noop("The game is over: first place is shared."),
 }
 
 
-def describe(st, seq, viewer, names, gettext=None):
+def plural(pair, count, ngettext=None):
+    """One of a ``ngettext_lazy`` pair for ``count``, translated by ``ngettext`` if given."""
+    return (ngettext or english_ngettext)(pair[0], pair[1], count)
+
+
+class _Words:
+    """The translation functions of one rendering, and the names of things in the reader's language."""
+
+    def __init__(self, gettext, ngettext):
+        self._ = gettext or (lambda m: m)
+        self.n = ngettext or english_ngettext
+
+    def __call__(self, message):
+        return self._(message)
+
+    def plural(self, pair, count):
+        return self.n(pair[0], pair[1], count)
+
+    def card(self, card):
+        return card_words(card, self._)
+
+    def cards(self, cards):
+        words = [card_words(c, self._) for c in cards]
+        if not words:
+            return self._(T["nothing"])
+        if len(words) == 1:
+            return words[0]
+        return self._(T["and"]).format(first=", ".join(words[:-1]), last=words[-1])
+
+    def count(self, count):
+        if not count:
+            return self._(T["no_cards"])
+        return self.plural(T["cards_count"], count).format(count=count)
+
+    def professions(self, profession):
+        if isinstance(profession, int):
+            profession = PROFESSIONS[profession]
+        return self._(PROFESSION_PLURALS[profession])
+
+    def ability(self, key):
+        """A profession's name, or a VP card's name in words (from its kind)."""
+        if key in PROFESSION_NAMES:
+            return self._(PROFESSION_NAMES[key])
+        return vp_kind_words(key, self._)
+
+
+def describe(st, seq, viewer, names, gettext=None, ngettext=None):
     """Log entry ``seq`` (1-based) in words for ``viewer`` (a seat, or None for a spectator)."""
-    _ = gettext or (lambda m: m)
+    words = _Words(gettext, ngettext)
     events = st.events[seq]
-    sentences = [s for event in events for s in _sentences(event, viewer, names, _, st)]
-    return " ".join(sentences) if sentences else _(T["chose"]).format(player=names[events[0]["seat"]])
+    sentences = []
+    for index, event in enumerate(events):
+        if event["t"] == "draw" and _follows_discard(events, index):
+            continue  # told with the discard just before it
+        sentences += _sentences(event, viewer, names, words, st, events, index)
+    return " ".join(sentences) if sentences else words(T["chose"]).format(player=names[events[0]["seat"]])
 
 
-def card_words(card, _):
+def card_words(card, _=None):
+    _ = _ or (lambda m: m)
     return _(CARD_NAME).format(colour=_(COLOUR_NAMES[COLOURS[COLOUR_OF[card]]]),
-                           profession=_(PROFESSION_NAMES[PROFESSIONS[PROFESSION_OF[card]]]))
+                               profession=_(PROFESSION_NAMES[PROFESSIONS[PROFESSION_OF[card]]]))
 
 
-def _cards(cards, _):
-    words = [card_words(c, _) for c in cards]
-    if not words:
-        return _(T["nothing"])
-    if len(words) == 1:
-        return words[0]
-    return _(T["and"]).format(first=", ".join(words[:-1]), last=words[-1])
+def vp_kind_words(kind, _=None):
+    """A VP card in words by its kind: 'Steal a card · 4 VP', '5 VP'."""
+    _ = _ or (lambda m: m)
+    value = VP_KINDS[kind][0]
+    if VP_NAMES[kind]:
+        return _(VP_CARD_NAME).format(name=_(VP_NAMES[kind]), vp=value)
+    return _(VP_PLAIN_NAME).format(vp=value)
 
 
-def _sentences(e, viewer, names, _, st):
+def vp_words(card, _=None):
+    """A VP card in words by its id."""
+    return vp_kind_words(VP_KIND_OF[card], _)
+
+
+def _follows_discard(events, index):
+    """A draw right after its player's discard (setup, the Discard action) is told with the discard."""
+    previous = events[index - 1] if index else None
+    return previous is not None and previous["t"] == "discard" and previous["seat"] == events[index]["seat"]
+
+
+def _sentences(e, viewer, names, w, st, events, index):
     t = e["t"]
     over = st.phase == "over"
     player = names[e["seat"]] if "seat" in e else ""
     own = over or e.get("seat") == viewer
-    target = names[e["target"]] if "target" in e else ""
+    pile_public = over or st.mode == "yucata"  # Y5: the pile's cards are public in Yucata mode
+    target = names[e["target"]] if e.get("target") is not None else ""
     if t == "turn":
-        return [_(T["turn"]).format(player=player)]
+        return [w(T["turn"]).format(player=player)]
     if t == "discard":
-        if e["count"] == 0:
-            return [_(T["discard_none"]).format(player=player)]
-        if own:
-            return [_(T["discard_own"]).format(player=player, cards=_cards(e["cards"], _))]
-        return [_(T["discard"]).format(player=player, count=e["count"], top=card_words(e["top"], _))]
+        following = events[index + 1] if index + 1 < len(events) else None
+        draw = following if following and following["t"] == "draw" and following["seat"] == e["seat"] else None
+        discarded = w.cards(e["cards"]) if own and e["count"] else w.count(e["count"])
+        if draw is None:
+            sentences = [w(T["discarded"]).format(player=player, discarded=discarded)]
+        else:
+            drawn = w.cards(draw["cards"]) if own and draw["count"] else w.count(draw["count"])
+            sentences = [w(T["discard_and_draw"]).format(player=player, discarded=discarded, drawn=drawn)]
+        if e["count"] and not own:
+            sentences.append(w(T["new_top"]).format(card=w.card(e["top"])))
+        return sentences
     if t == "draw":
         if e["count"] == 0:
             return []
-        if own:
-            return [_(T["draw_own"]).format(player=player, cards=_cards(e["cards"], _))]
-        return [_(T["draw"]).format(player=player, count=e["count"])]
+        drawn = w.cards(e["cards"]) if own else w.count(e["count"])
+        return [w(T["drew"]).format(player=player, drawn=drawn)]
     if t == "discard_draw":
-        return [_(T["discard_draw"]).format(player=player)]
+        return [w(T["discard_draw"]).format(player=player)]
     if t == "shuffle":
-        return [_(T["shuffle"]).format(count=e["count"])]
+        return [w.plural(T["shuffle"], e["count"]).format(count=e["count"])]
     if t in ("place", "play", "historian"):
-        return [_(T[t]).format(player=player, card=card_words(e["card"], _))]
+        return [w(T[t]).format(player=player, card=w.card(e["card"]))]
     if t == "use":
         if e["ability"] in PROFESSION_NAMES:
-            return [_(T["use"]).format(player=player, ability=_(PROFESSION_NAMES[e["ability"]]), tier=e["tier"])]
-        return [_(T["use_vp"]).format(player=player, ability=e["ability"])]
+            return [w(T["use"]).format(player=player, ability=w.ability(e["ability"]), tier=e["tier"])]
+        return [w(T["use_vp"]).format(player=player, vp=w.ability(e["ability"]))]
     if t == "decline":
-        return [_(T["decline"]).format(player=player, ability=_(PROFESSION_NAMES.get(e["ability"], e["ability"])))]
+        key = "decline" if e["ability"] in PROFESSION_NAMES else "decline_vp"
+        return [w(T[key]).format(player=player, ability=w.ability(e["ability"]), vp=w.ability(e["ability"]))]
     if t == "target":
-        return [_(T["target"]).format(player=player, target=target)]
+        ability = e.get("ability")
+        if ability is not None and ability not in PROFESSION_NAMES:
+            return [w(T["target_vp"]).format(player=player, vp=w.ability(ability), target=target)]
+        name = w.ability(ability) if ability else ""
+        return [w(T["target"]).format(player=player, ability=name, target=target)]
     if t == "assassinate":
-        return [_(T["assassinate"]).format(player=player, cards=_cards(e["cards"], _), target=target)]
+        return [w(T["assassinate"]).format(player=player, cards=w.cards(e["cards"]), target=target)]
     if t in ("tokens", "actions"):
-        return [_(T[t]).format(player=player, count=e["count"])]
+        return [w.plural(T[t], e["count"]).format(player=player, count=e["count"])]
     if t == "trade":
-        gave, took = _cards(e["gave"], _), _cards(e["took"], _)
-        return [_(T["trade"]).format(player=player, target=target, gave=gave, took=took)]
+        return [w(T["trade"]).format(player=player, target=target, gave=w.cards(e["gave"]), took=w.cards(e["took"]))]
     if t == "weave":
         key = "weave_back" if e["took"] else "weave"
-        return [_(T[key]).format(player=player, placed=_cards(e["placed"], _), took=_cards(e["took"], _))]
+        return [w(T[key]).format(player=player, placed=w.cards(e["placed"]), took=w.cards(e["took"]))]
+    if t == "stop_placing":
+        return [w(T["stop_placing"]).format(player=player)]
     if t == "steal":
-        return [_(T["steal"]).format(player=player, card=card_words(e["card"], _), target=target)]
+        return [w(T["steal"]).format(player=player, card=w.card(e["card"]), target=target)]
     if t == "take_chapter":
-        return [_(T["take_chapter"]).format(player=player, target=target, cards=_cards(e["cards"], _))]
+        professions = w.professions(PROFESSION_OF[e["cards"][0]])
+        return [w(T["take_chapter"]).format(player=player, target=target, cards=w.cards(e["cards"]),
+                                            professions=professions)]
     if t == "complete":
-        return [_(T["complete"]).format(player=player, profession=_(PROFESSION_NAMES[PROFESSIONS[e["profession"]]]))]
+        return [w(T["complete"]).format(player=player, professions=w.professions(e["profession"]))]
+    if t == "buying":
+        return [w.plural(T["buying"], e["cost"]).format(player=player, vp=vp_words(e["card"], w), count=e["cost"])]
     if t in ("pay", "shed"):
-        return [_(T[t]).format(player=player, card=card_words(e["card"], _))]
+        professions = w.professions(PROFESSION_OF[e["card"]])
+        return [w(T[t]).format(player=player, card=w.card(e["card"]), professions=professions)]
+    if t == "order":
+        if not (own or pile_public):
+            return [w(T["order_hidden"]).format(player=player)]
+        if e["above"] is None:
+            return [w(T["order_top"]).format(player=player, card=w.card(e["card"]))]
+        return [w(T["order"]).format(player=player, card=w.card(e["card"]), above=w.card(e["above"]))]
+    if t == "ordered":
+        if not (own or pile_public):
+            return [w(T["ordered_hidden"]).format(player=player)]
+        return [w(T["ordered"]).format(player=player, cards=w.cards(e["cards"]))]
     if t == "buy":
-        sentences = [_(T["buy"]).format(player=player, vp=VP_KIND_OF[e["card"]])]
+        sentences = [w(T["buy"]).format(player=player, vp=vp_words(e["card"], w))]
         if e["refill"] is not None:
-            sentences.append(_(T["refill"]).format(vp=VP_KIND_OF[e["refill"]]))
+            sentences.append(w(T["refill"]).format(vp=vp_words(e["refill"], w)))
         return sentences
     if t == "end_turn":
-        sentences = [_(T["end_turn"]).format(player=player, moved=_cards(e["moved"], _))]
+        sentences = [w(T["end_turn"]).format(player=player, moved=w.cards(e["moved"]))]
         if e["discarded"]:
-            sentences.append(_(T["end_turn_dup"]).format(player=player, discarded=_cards(e["discarded"], _)))
+            sentences.append(w.plural(T["end_turn_dup"], len(e["discarded"])).format(
+                player=player, discarded=w.cards(e["discarded"])))
         return sentences
     if t == "win":
-        return [_(T["win"]).format(player=player, vp=e["vp"])]
+        return [w(T["win"]).format(player=player, vp=e["vp"])]
     if t == "pick":
-        if "card" in e:
-            return [_(T["pick_card"]).format(player=player, card=card_words(e["card"], _))]
-        if "profession" in e:
-            return [_(T["pick_chapter"]).format(player=player, profession=_(PROFESSION_NAMES[e["profession"]]))]
-        key = "pick_discard" if e["phase"] == "to_discard" else "pick_hidden"
-        return [_(T[key]).format(player=player)]
+        return [_pick_sentence(e, player, target, own, w)]
     if t == "undo":
-        return [_(T["undo"]).format(player=player)]
+        return [w(T["undo"]).format(player=player)]
     if t == "resign":
         key = "resign_bot" if e["game_goes_on"] else "resign"
-        return [_(T[key]).format(player=player)]
-    if t in ("timeout", "time_out", "take_over"):
-        return [_(T[t]).format(player=player, count=e.get("count", 0))]
+        return [w(T[key]).format(player=player)]
+    if t == "take_over":
+        return [w.plural(T["take_over"], e["count"]).format(player=player, count=e["count"])]
+    if t in ("timeout", "time_out"):
+        return [w(T[t]).format(player=player)]
     if t == "game_ends":
         if e["winner"] is None:
-            return [_(T["game_ends_shared"])]
-        return [_(T["game_ends"]).format(player=names[e["winner"]])]
+            return [w(T["game_ends_shared"])]
+        return [w(T["game_ends"]).format(player=names[e["winner"]])]
     return []
+
+
+def _pick_sentence(e, player, target, own, w):
+    phase = e["phase"]
+    if phase == "to_discard":
+        if own and "card" in e:
+            return w(T["chose_discard"]).format(player=player, card=w.card(e["card"]))
+        return w.plural(T["choosing_discards"], e["count"]).format(player=player, count=e["count"])
+    if phase in ("mine", "theirs"):
+        return w(T["pick_" + phase]).format(player=player, target=target, professions=w.professions(e["profession"]))
+    if phase == "place":
+        if own and "card" in e:
+            return w(T["pick_place"]).format(player=player, card=w.card(e["card"]))
+        return w(T["pick_hidden"]).format(player=player)
+    return w(T["pick_" + phase]).format(player=player, target=target, card=w.card(e["card"]))
 
 
 # --- Card texts: what each tier and each VP card does (reference §6, §10), for the cards on the page ----
@@ -252,8 +420,13 @@ ERRORS = {
     "duplicate": gettext_noop("You already have a {card} in your guildhall."),
     "played_this_turn": gettext_noop("You have already played a {profession} this turn."),
     "not_in_row": gettext_noop("That VP card is not in the center row."),
-    "too_few_chapters": gettext_noop("You need {cost} completed chapter(s) to buy that VP card; you have {have}."),
+    "too_few_chapters": ngettext_lazy(
+        "You need {count} completed chapter to buy that VP card; you have {have}.",
+        "You need {count} completed chapters to buy that VP card; you have {have}.",
+    ),
     "tier_infeasible": gettext_noop("That tier cannot be carried out in full now (all or nothing)."),
+    "no_ability_now": gettext_noop("No card ability is waiting for a decision now, so there is nothing to use, "
+                                   "decline or choose a tier for."),
     "expected_setup_discard": gettext_noop("That is not a legal choice now: choose cards to discard, then 'done'."),
     "expected_setup_place": gettext_noop(
         "That is not a legal choice now: place a card from your hand that is not already in your guildhall."
@@ -268,6 +441,9 @@ ERRORS = {
     "expected_shed_chapters": gettext_noop(
         "That is not a legal choice now: discard completed chapters down to three."
     ),
+    "expected_order_pile": gettext_noop(
+        "That is not a legal choice now: choose the next card down the discard pile, or keep the order shown."
+    ),
     # Leaving a game (engine/outcomes.py)
     "bad_agent": gettext_noop("Unknown maker of a decision."),
     "resign_own": gettext_noop("Only a player can resign, for themselves."),
@@ -277,17 +453,20 @@ ERRORS = {
 }
 
 
-def format_error(template, params, gettext=None):
-    """An IllegalDecision's sentence; with ``gettext``, translated (card and profession names too)."""
+def format_error(template, params, gettext=None, ngettext=None):
+    """An IllegalDecision's sentence; with ``gettext`` (and ``ngettext`` for a plural pair, counted by its
+    ``count`` parameter), translated, card and profession names too."""
     _ = gettext or (lambda m: m)
     values = dict(params)
     if "card" in values:
         values["card"] = card_words(values["card"], _)
     if "profession" in values:
         values["profession"] = _(PROFESSION_NAMES[values["profession"]])
+    if isinstance(template, tuple):
+        return plural(template, values["count"], ngettext).format(**values)
     return _(template).format(**values)
 
 
-def translate_error(exc, gettext):
+def translate_error(exc, gettext, ngettext=None):
     """The refusal ``exc`` (an IllegalDecision) in the reader's language."""
-    return format_error(exc.template, exc.params, gettext)
+    return format_error(exc.template, exc.params, gettext, ngettext)

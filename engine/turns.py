@@ -74,6 +74,9 @@ def settle(st):
         elif top["kind"] == "finish_turn":
             st.stack.pop()
             finish_turn(st)
+        elif top["kind"] == "pay" and top["left"] == 0:  # paid, and the pile ordered: take the card
+            st.stack.pop()
+            take_vp_card(st, top["seat"], top["card"])
         else:
             return
     st.stack = []
@@ -91,8 +94,11 @@ def _discard_then_draw(st, prompt, decision, hand_size):
     """Record one more card to discard, or on 'done' discard them all and draw up to ``hand_size``.
     Returns True once done."""
     if decision["type"] == "discard":
-        prompt["picks"]["discard"].append(decision["card"])
-        emit(st, {"t": "pick", "seat": prompt["seat"], "phase": "to_discard"})
+        chosen = prompt["picks"]["discard"]
+        chosen.append(decision["card"])
+        # The card is named to its owner only (R14); the others learn how many are chosen so far.
+        emit(st, {"t": "pick", "seat": prompt["seat"], "phase": "to_discard", "card": decision["card"],
+                  "count": len(chosen)})
         return False
     seat = prompt["seat"]
     discard_from_hand(st, seat, prompt["picks"]["discard"])
@@ -107,9 +113,9 @@ def setup_discard(st, prompt, decision):
 
 def discard_from_hand(st, seat, cards):
     """Several hand cards go on the pile at once; others learn only how many and the new top (R14)."""
-    hand = st.players[seat].hand
+    player = st.players[seat]
     for c in cards:
-        hand.remove(c)
+        player.take_from_hand(c)
     to_discard(st, cards)
     emit(st, {"t": "discard", "seat": seat, "count": len(cards), "cards": list(cards),
               "top": cards[-1] if cards else None})
@@ -123,7 +129,7 @@ def setup_place_options(st, prompt):
 def setup_place(st, prompt, decision):
     seat, card = prompt["seat"], decision["card"]
     player = st.players[seat]
-    player.hand.remove(card)
+    player.take_from_hand(card)
     player.hall[IDENTITY[card]] = card  # three cards can never complete a chapter; no ability triggers
     emit(st, {"t": "place", "seat": seat, "card": card})
     if len(player.hall) < SETUP_PLACE:
@@ -138,8 +144,17 @@ def setup_place(st, prompt, decision):
 # --- the action prompt (R4.1) -------------------------------------------------------------------------
 def can_play(st, seat, card):
     """R5.1: in hand, not identical to a face-up guildhall card, profession not yet played this turn."""
-    player = st.players[seat]
-    return IDENTITY[card] not in player.hall and PROFESSION_OF[card] not in st.played
+    return why_not_playable(st, seat, card) is None
+
+
+def why_not_playable(st, seat, card):
+    """Why a hand card may not be played now: ``duplicate`` (an identical card is face up in the
+    guildhall, R5.1b), ``played_this_turn`` (its profession was played this turn, R5.1c), or None."""
+    if IDENTITY[card] in st.players[seat].hall:
+        return "duplicate"
+    if PROFESSION_OF[card] in st.played:
+        return "played_this_turn"
+    return None
 
 
 def action_options(st, prompt):
@@ -168,7 +183,7 @@ def action(st, prompt, decision):
     st.actions -= 1
     if kind == "play":
         card = decision["card"]
-        st.players[seat].hand.remove(card)
+        st.players[seat].take_from_hand(card)
         st.area.append(card)
         profession = PROFESSION_OF[card]
         st.played.add(profession)
@@ -180,6 +195,7 @@ def action(st, prompt, decision):
         st.stack.append({"kind": "discard_draw", "seat": seat, "picks": {"discard": []}})
     else:  # buy (R9.1): pay first, then the card, the refill and its ability
         card = decision["card"]
+        emit(st, {"t": "buying", "seat": seat, "card": card, "cost": VP_COST[card]})
         st.stack.append({"kind": "pay", "seat": seat, "card": card, "left": VP_COST[card]})
 
 
@@ -246,7 +262,7 @@ def ability(st, ctx, decision):
         ctx["done"] = True
     elif kind == "target":
         ctx["target"] = decision["seat"]
-        emit(st, {"t": "target", "seat": ctx["seat"], "target": decision["seat"]})
+        emit(st, {"t": "target", "seat": ctx["seat"], "target": decision["seat"], "ability": ctx["ability"]})
     else:
         phase = ability.step(st, ctx)[0]
         before = len(st.events[-1])
@@ -258,15 +274,13 @@ def ability(st, ctx, decision):
     _finish_if_complete(st, ability, ctx)
 
 
-# Choices among face-up guildhall cards are public; a card chosen from a hand is not (R14).
-_PUBLIC_PHASES = ("discard", "give", "take", "back")
-
-
 def _pick_event(ctx, phase, decision):
-    event = {"t": "pick", "seat": ctx["seat"], "phase": phase}
+    """A choice along the way. Choices among face-up guildhall cards are public; a card chosen from a
+    hand (Weaver's 'place') is named to its owner only, by engine.text (R14)."""
+    event = {"t": "pick", "seat": ctx["seat"], "phase": phase, "target": ctx["target"], "ability": ctx["ability"]}
     if decision["type"] == "chapter":
         event["profession"] = decision["profession"]
-    elif phase in _PUBLIC_PHASES:
+    else:
         event["card"] = decision["card"]
     return event
 
@@ -294,12 +308,21 @@ def chapter_options(st, prompt):
 def pay(st, prompt, decision):
     seat = prompt["seat"]
     chapter = discard_completed(st, seat, decision["card"])
-    emit(st, {"t": "pay", "seat": seat, "card": decision["card"], "cards": chapter})
+    emit(st, {"t": "pay", "seat": seat, "card": decision["card"], "cards": chapter, "vp": prompt["card"]})
     prompt["left"] -= 1
+    if st.rules_since("2"):
+        # The owner orders the other four cards beneath the one on top; once done, ``settle`` takes the
+        # VP card if this was the last chapter to pay.
+        order_on_pile(st, seat, chapter_beneath(chapter, decision["card"]), above=1)
+        return
     if prompt["left"]:
         return
     st.stack.pop()
-    card = prompt["card"]
+    take_vp_card(st, seat, prompt["card"])
+
+
+def take_vp_card(st, seat, card):
+    """R9.2–R9.4: the paid-for card is the buyer's, the row is refilled, the card's ability offered."""
     st.players[seat].vp_cards.append(card)
     st.area_vp.append(card)
     slot = st.row.index(card)
@@ -319,6 +342,56 @@ def shed_chapters(st, prompt, decision):
     chapter = discard_completed(st, seat, decision["card"])
     emit(st, {"t": "shed", "seat": seat, "card": decision["card"], "cards": chapter})
     if len(st.players[seat].completed) <= MAX_COMPLETED:
+        _drop(st, prompt)
+    if st.rules_since("2"):
+        order_on_pile(st, seat, chapter_beneath(chapter, decision["card"]), above=1)
+
+
+# --- the order of cards put on the pile together (rules version 2; AMB-17) --------------------------------
+# The cards are on the pile at once, in a default order; the player then names them from the top down
+# (first chosen on top, as on Yucata.de), or keeps the default order of the rest with one click.
+# Only the top card of the pile is public (R14), so in printed mode the choices are told to the others
+# without naming cards.
+
+
+def chapter_beneath(chapter, top):
+    """A discarded chapter's cards under the one on top, in the default (colour) order, bottom first."""
+    return [c for c in chapter if c != top]
+
+
+def order_on_pile(st, seat, cards, above=0):
+    """``cards`` lie on the pile, bottom first, with ``above`` cards on top of them: let ``seat`` order
+    them when there is a choice to make."""
+    if len(cards) < 2:
+        return
+    st.stack.append({"kind": "order_pile", "seat": seat, "cards": list(cards), "above": above,
+                     "picks": {"order": []}})
+
+
+def _order_block(prompt, pile):
+    """Where the prompt's cards lie on the pile: (start, end) indices."""
+    end = len(pile) - prompt["above"]
+    return end - len(prompt["cards"]), end
+
+
+def order_options(st, prompt):
+    chosen = prompt["picks"]["order"]
+    rest = [c for c in reversed(prompt["cards"]) if c not in chosen]  # top first, as they lie
+    return [{"type": "select", "card": c} for c in rest] + [{"type": "done"}]
+
+
+def order_pile(st, prompt, decision):
+    seat, chosen = prompt["seat"], prompt["picks"]["order"]
+    start, end = _order_block(prompt, st.discard)
+    if decision["type"] == "select":
+        above = chosen[-1] if chosen else (st.discard[end] if prompt["above"] else None)
+        chosen.append(decision["card"])
+        emit(st, {"t": "order", "seat": seat, "card": decision["card"], "above": above})
+    rest = [c for c in prompt["cards"] if c not in chosen]  # bottom first: the default order
+    st.discard[start:end] = rest + chosen[::-1]
+    if decision["type"] == "done" or len(rest) <= 1:
+        if decision["type"] == "done" and rest:
+            emit(st, {"t": "ordered", "seat": seat, "cards": rest[::-1]})
         _drop(st, prompt)
 
 
@@ -340,6 +413,8 @@ def end_of_turn(st):
     st.actions = 0
     st.stack.append({"kind": "finish_turn", "seat": seat})
     complete_chapters(st, seat)  # R12.2; a fourth chapter is shed before the turn passes (R8.4)
+    if st.rules_since("2"):
+        order_on_pile(st, seat, duplicates)  # R12.1, AMB-17: first, before any chapter is shed on them
 
 
 def finish_turn(st):
@@ -399,4 +474,5 @@ PROMPTS = {
     "ability": (ability_options, ability),
     "pay": (chapter_options, pay),
     "shed_chapters": (chapter_options, shed_chapters),
+    "order_pile": (order_options, order_pile),
 }

@@ -74,7 +74,7 @@ def replay(game, upto=None, validate=False):
     """Replay the stored log of ``game`` (up to entry ``upto``, default all) through the engine;
     ``validate`` re-checks every entry (audits: raises engine.IllegalDecision naming the entry)."""
     log = LogEntry.objects.for_engine(game.pk, upto)
-    return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate)
+    return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate, version=game.engine_version)
 
 
 def load_state(game):

@@ -7,6 +7,7 @@ is over (its commitment is public from the start, so anyone can then check it).
 
 from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 
@@ -169,7 +170,7 @@ def log_entries(game, user, after=0):
             "seq": seq,
             "seat": seat,
             "player": names[seat] if seat < len(names) else "?",
-            "text": engine.describe(state, seq, viewer, names, gettext=_),
+            "text": engine.describe(state, seq, viewer, names, gettext=_, ngettext=ngettext),
             "created_at": created_at,
         }
         for seq, seat, created_at in rows.values_list("seq", "seat", "created_at")

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from engine.text import translate_error
@@ -256,7 +257,7 @@ def _start_locked(game):
     for position, seat in enumerate(seats):
         seat.position = position
         seat.save(update_fields=["position"])
-    state = engine.new_game(players=game.num_seats, seed=game.seed, mode=game.mode)
+    state = engine.new_game(players=game.num_seats, seed=game.seed, mode=game.mode, version=game.engine_version)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     seats_by_pos = {s.position: s for s in seats}
@@ -324,9 +325,9 @@ def _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
     except engine.IllegalDecision as exc:
         code = getattr(exc, "code", "illegal")
         if code == "not_your_turn":
-            raise Forbidden(translate_error(exc, _), code=code) from None
+            raise Forbidden(translate_error(exc, _, ngettext), code=code) from None
         # The engine's sentence in the reader's language (its templates are in our catalogues).
-        raise IllegalDecision(translate_error(exc, _), code=code) from None
+        raise IllegalDecision(translate_error(exc, _, ngettext), code=code) from None
 
     # Store the engine's own form of the decision (the legal option it matched), not whatever
     # extra fields a client sent along: the log keeps exactly what the rules looked at.

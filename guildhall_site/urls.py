@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("games.clock.urls")),  # vacations
     path("", include("games.ratings.urls")),  # leaderboards
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
+    path("", include("games.guide.urls")),  # how to play
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),

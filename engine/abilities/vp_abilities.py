@@ -107,9 +107,13 @@ class PlaceFromHand(VpAbility):
 
     def pick(self, st, ctx, phase, decision):
         card = decision["card"]
-        st.players[ctx["seat"]].hand.remove(card)
+        st.players[ctx["seat"]].take_from_hand(card)
         emit(st, {"t": "weave", "seat": ctx["seat"], "placed": [card], "took": []})
         place(st, ctx["seat"], card)
+
+    def resolve(self, st, ctx):
+        if ctx.get("done"):
+            emit(st, {"t": "stop_placing", "seat": ctx["seat"]})
 
 
 class StealCard(VpAbility):

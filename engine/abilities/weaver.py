@@ -58,7 +58,7 @@ class Weaver(Ability):
         super().pick(st, ctx, phase, decision)
         if ctx["tier"] == 0:  # a placement: the card arrives at once
             card = decision["card"]
-            st.players[ctx["seat"]].hand.remove(card)
+            st.players[ctx["seat"]].take_from_hand(card)
             emit(st, {"t": "weave", "seat": ctx["seat"], "placed": [card], "took": []})
             place(st, ctx["seat"], card)
 
@@ -71,10 +71,11 @@ class Weaver(Ability):
         for c in backs:
             del player.hall[IDENTITY[c]]
         for c in placed:
-            player.hand.remove(c)
+            player.take_from_hand(c)
             assert IDENTITY[c] not in player.hall, "R7.1 duplicate"
             player.hall[IDENTITY[c]] = c
         player.hand.extend(backs)
+        player.known.update(backs)  # taken back face up: everyone knows they are in this hand (Y5)
         emit(st, {"t": "weave", "seat": seat, "placed": list(placed), "took": list(backs)})
         complete_chapters(st, seat)
 

@@ -34,7 +34,8 @@ def process(game_id, now=None):
     "taken_over", "end" or None."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("to_move_user").filter(pk=game_id).first()
+        # Lock the game row only (PostgreSQL refuses FOR UPDATE across the nullable join to the user).
+        game = Game.objects.select_for_update(of=("self",)).select_related("to_move_user").filter(pk=game_id).first()
         tc = TimeControl.objects.select_for_update().filter(game_id=game_id).first()
         if game is None or tc is None:
             return None

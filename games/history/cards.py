@@ -7,7 +7,7 @@ card object gets a ``label``. Only what the view already holds is labelled; noth
 from django.utils.translation import gettext as _
 
 # One set of names for the log, the table and the replay: the engine's msgids (engine/text.py).
-from engine.text import CARD_NAME, COLOUR_NAMES, PROFESSION_NAMES
+from engine.text import CARD_NAME, COLOUR_NAMES, PROFESSION_NAMES, vp_words
 
 
 def profession_name(profession):
@@ -21,7 +21,8 @@ def card_label(card):
 
 
 def vp_label(card):
-    return _("%(kind)s (%(vp)s VP, costs %(cost)s)") % {"kind": card["kind"], "vp": card["vp"], "cost": card["cost"]}
+    """'Steal a card · 4 VP' in the reader's language (the engine's words, never the card's kind)."""
+    return vp_words(card["id"], _)
 
 
 def labelled(obj):

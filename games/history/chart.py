@@ -1,8 +1,10 @@
 """The VP-per-turn chart, drawn on the server as SVG (no script, no external service).
 
 ``chart(vp_by_turn, names, current_turn)`` returns the geometry a template turns into ``<svg>``: one
-polyline per seat, a dot per turn with its number in a ``<title>``, axis ticks, and the same numbers as a
-table for screen readers and for the tests.
+polyline per seat, a mark per turn with its number in a ``<title>``, axis ticks, and the same numbers as a
+table for screen readers and for the tests. The lines are told apart without colour: each seat has its
+own dash pattern and mark shape (circle, square, triangle, diamond), shown in the legend, and its name
+at the end of its line.
 """
 
 from django.utils.html import escape
@@ -10,10 +12,25 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 40, 16, 14, 34
-# Distinguishable in colour and in grey; seats also differ by dash pattern.
+LEFT, RIGHT, TOP, BOTTOM = 40, 80, 14, 34  # room on the right for each line's name
+# Distinguishable in colour and in grey; seats also differ by dash pattern and by the shape of their marks.
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 SEAT_DASHES = ("", "6 3", "2 3", "8 3 2 3")
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+def mark(shape, x, y, colour, attrs=""):
+    """One point's mark, centred on (x, y): an SVG element string (numbers and fixed words only)."""
+    x, y = float(x), float(y)
+    if shape == "circle":
+        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="3" fill="{colour}" {attrs}>', "</circle>"
+    if shape == "square":
+        return f'<rect x="{_n(x - 3)}" y="{_n(y - 3)}" width="6" height="6" fill="{colour}" {attrs}>', "</rect>"
+    if shape == "triangle":
+        points = f"{_n(x)},{_n(y - 4)} {_n(x + 4)},{_n(y + 3)} {_n(x - 4)},{_n(y + 3)}"
+    else:  # diamond
+        points = f"{_n(x)},{_n(y - 4)} {_n(x + 4)},{_n(y)} {_n(x)},{_n(y + 4)} {_n(x - 4)},{_n(y)}"
+    return f'<polygon points="{points}" fill="{colour}" {attrs}>', "</polygon>"
 
 
 def _n(value):
@@ -58,6 +75,7 @@ def chart(vp_by_turn, names, current_turn=None):
                 "name": names[seat],
                 "colour": SEAT_COLOURS[seat % len(SEAT_COLOURS)],
                 "dash": SEAT_DASHES[seat % len(SEAT_DASHES)],
+                "shape": SEAT_SHAPES[seat % len(SEAT_SHAPES)],
                 "points": points,
                 "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
                 "final": points[-1]["vp"] if points else 0,
@@ -65,15 +83,26 @@ def chart(vp_by_turn, names, current_turn=None):
         )
     point_title = _("%(name)s, turn %(turn)s: %(vp)s VP")
     for line in series:
-        # Hundreds of dots on a long game: drawn here, not in a template loop (escaped, numbers only).
-        line["dots"] = mark_safe(
-            "".join(
-                f'<circle cx="{p["x"]}" cy="{p["y"]}" r="2.5" fill="{line["colour"]}" data-turn="{p["turn"]}" '
-                f'data-vp="{p["vp"]}"><title>'
-                f"{escape(point_title % {'name': line['name'], 'turn': p['turn'], 'vp': p['vp']})}</title></circle>"
-                for p in line["points"]
-            )
-        )
+        # Hundreds of marks on a long game: drawn here, not in a template loop (escaped, numbers only).
+        marks = []
+        for p in line["points"]:
+            start, end = mark(line["shape"], p["x"], p["y"], line["colour"],
+                              f'class="point" data-turn="{p["turn"]}" data-vp="{p["vp"]}"')
+            title = escape(point_title % {"name": line["name"], "turn": p["turn"], "vp": p["vp"]})
+            marks.append(f"{start}<title>{title}</title>{end}")
+        line["dots"] = mark_safe("".join(marks))
+        start, end = mark(line["shape"], 9, 6, line["colour"])
+        line["legend_mark"] = mark_safe(start + end)  # in the legend's own 18 × 12 picture
+        end = line["points"][-1] if line["points"] else None
+        line["label_x"] = _n(float(end["x"]) + 8) if end else None
+        line["label_y"] = float(end["y"]) if end else None
+    # The names at the lines' ends, spread out so that equal scores do not print one name over another.
+    placed = sorted((line for line in series if line["label_y"] is not None), key=lambda line: line["label_y"])
+    for before, line in zip([None, *placed], placed, strict=False):
+        if before is not None and line["label_y"] < before["label_y"] + 12:
+            line["label_y"] = before["label_y"] + 12
+    for line in placed:
+        line["label_y"] = _n(line["label_y"])
     rows = mark_safe(
         "".join(
             f'<tr data-turn="{t}"><th scope="row">{t}</th>' + "".join(f"<td>{int(v)}</td>" for v in vps) + "</tr>"

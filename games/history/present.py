@@ -17,6 +17,7 @@ PENDING_WORDS = {
     "ability": gettext_noop("%(player)s is making a choice for an ability."),
     "pay": gettext_noop("%(player)s is choosing a completed chapter to pay with."),
     "shed_chapters": gettext_noop("%(player)s is discarding completed chapters down to three."),
+    "order_pile": gettext_noop("%(player)s is choosing the order of cards on the discard pile."),
 }
 PENDING_OTHER = gettext_noop("Waiting for %(player)s.")
 

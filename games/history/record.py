@@ -29,7 +29,7 @@ def build_record(game):
             code="not_finished",
         )
     log = stored_log(game)
-    state = engine.replay(game.num_seats, game.seed, game.mode, log)
+    state = engine.replay(game.num_seats, game.seed, game.mode, log, version=game.engine_version)
     if not state.finished:  # the row says finished but the log does not end the game: publish nothing
         raise Conflict(_("This game's log does not end the game; it cannot be published."), code="inconsistent")
     return {
@@ -70,16 +70,18 @@ def verify(record):
             _("seed_commitment: sha256(seed) is %(actual)s, the record says %(recorded)s")
             % {"actual": commitment, "recorded": record["seed_commitment"]}
         )
-    if record["engine_version"] != engine.ENGINE_VERSION:
-        problems.append(
-            _("engine_version: the record was played on engine %(recorded)r, this engine is %(ours)r")
-            % {"recorded": record["engine_version"], "ours": engine.ENGINE_VERSION}
-        )
+    version = record["engine_version"]
+    if version not in engine.VERSIONS:
+        return [
+            *problems,
+            _("engine_version: the record was played under rules %(recorded)r, this engine knows %(ours)s")
+            % {"recorded": version, "ours": ", ".join(repr(v) for v in engine.VERSIONS)},
+        ]
     players = record["players"]
     if not isinstance(players, list):
         return [*problems, _("players: not a list")]
     try:
-        state = engine.new_game(len(players), seed, record["mode"])
+        state = engine.new_game(len(players), seed, record["mode"], version=version)
     except ValueError as exc:
         return [*problems, _("cannot set up the game: %(error)s") % {"error": exc}]
     decisions = record["decisions"]

@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 import engine
@@ -70,12 +70,13 @@ class Replay:
         return len(self.log)
 
 
-def replay_log(num_seats, seed, mode, log, step=None):
-    """Replay ``log`` once (trusted: every stored entry was validated when submitted); keep the state
-    after ``step`` decisions (default: the last) and each seat's VP at the end of every turn."""
+def replay_log(num_seats, seed, mode, log, step=None, version=engine.ENGINE_VERSION):
+    """Replay ``log`` once under rules ``version`` (trusted: every stored entry was validated when
+    submitted); keep the state after ``step`` decisions (default: the last) and each seat's VP at the
+    end of every turn."""
     total = len(log)
     step = total if step is None else max(0, min(int(step), total))
-    state = engine.new_game(num_seats, seed, mode)
+    state = engine.new_game(num_seats, seed, mode, version=version)
     at_step = state.clone() if step == 0 else None
     turn_of_step = [state.turn]
     points = {state.turn: [state.vp(s) for s in range(num_seats)]}
@@ -98,7 +99,8 @@ def replay_log(num_seats, seed, mode, log, step=None):
 
 def build(game, step=None, log=None):
     """``replay_log`` of ``game``'s stored log (up to ``game.seq``)."""
-    return replay_log(game.num_seats, game.seed, game.mode, stored_log(game) if log is None else log, step)
+    log = stored_log(game) if log is None else log
+    return replay_log(game.num_seats, game.seed, game.mode, log, step, version=game.engine_version)
 
 
 def log_in_words(game, replay, viewer):
@@ -133,7 +135,7 @@ def _log_in_words(game, replay, viewer):
             "seat": seat,
             "player": names[seat] if 0 <= seat < len(names) else "?",
             "turn": replay.turn_of_step[seq],
-            "text": engine.describe(replay.final, seq, viewer, names, gettext=_),
+            "text": engine.describe(replay.final, seq, viewer, names, gettext=_, ngettext=ngettext),
         }
         for seq, (seat, *_decision) in enumerate(replay.log, start=1)
     ]

@@ -134,7 +134,7 @@ def log_since_last_turn(game, seat, upto):
         return [], 0
     names = seat_names(game)
     # Entries the server made for a seat (time ran out, a seat that left) say so themselves.
-    lines = [engine.describe(state, seq, seat, names, gettext=_) for seq in range(first, upto + 1)]
+    lines = [engine.describe(state, seq, seat, names, gettext=_, ngettext=ngettext) for seq in range(first, upto + 1)]
     return lines, skipped
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 import engine
 from engine import text as engine_text
 from engine.cards import COLOURS, PROFESSIONS  # noqa: F401  (read by the table and the cards page)
-from engine.text import CARD_NAME, COLOUR_NAMES, PROFESSION_NAMES
+from engine.text import CARD_NAME, COLOUR_NAMES, PROFESSION_NAMES, VP_NAMES
 
 ABILITY_SUMMARY = {
     "assassin": _("Discard cards from exactly one other player's guildhall."),
@@ -31,7 +31,7 @@ TIERS = {
 }
 VP_TEXT = {kind: gettext_lazy(text) if text else "" for kind, text in engine_text.VP_ABILITY_TEXT.items()}
 
-VP_NAME = pgettext_lazy("VP card", "%(vp)s VP")
+VP_VALUE_NAME = pgettext_lazy("VP card", "%(vp)s VP")
 
 
 def tier_text(profession, tier):
@@ -61,8 +61,27 @@ def profession_card(card_id):
 
 
 def vp_card(card_id):
+    """A VP card as the templates draw it: its value, cost, name and ability in words (never its kind)."""
+    from django.utils.translation import gettext
+
     data = engine.vp_json(card_id)
-    return {**data, "text": VP_TEXT.get(data["kind"], ""), "name": VP_NAME % {"vp": data["vp"]}}
+    title = VP_NAMES[data["kind"]]
+    return {
+        **data,
+        "text": VP_TEXT.get(data["kind"], ""),
+        "value_name": VP_VALUE_NAME % {"vp": data["vp"]},  # "4 VP"
+        "title": gettext(title) if title else "",  # "Steal a card"
+        "label": engine_text.vp_words(card_id, gettext),  # "Steal a card · 4 VP"
+    }
+
+
+def card_label(profession, colour):
+    """'red Weaver' in the reader's language, from names (no card id needed)."""
+    from django.utils.translation import gettext
+
+    return gettext(CARD_NAME).format(
+        colour=gettext(COLOUR_NAMES[colour]), profession=gettext(PROFESSION_NAMES[profession])
+    )
 
 
 def card(card_id):

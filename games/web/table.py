@@ -10,6 +10,9 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import engine
+from engine import text as engine_text
+from engine.text import ERRORS
 from games import selectors
 from games.clock.selectors import absences_for_game, time_control_of
 from games.models import Game
@@ -100,6 +103,7 @@ def build(game, user, full_log=False):
                 "vp": pv["vp"],
                 "tokens": pv["tokens"],
                 "hand_size": pv["hand_size"],
+                "hand_known": pv.get("hand_known"),  # Yucata mode (Y5): publicly known hand cards
                 "completed": pv["completed"],
                 "completed_professions": [C.profession_name(p) for p in pv.get("completed_professions", [])],
                 "vp_cards": [C.vp_card(v["id"]) for v in pv["vp_cards"]],
@@ -112,6 +116,7 @@ def build(game, user, full_log=False):
     _clock_and_absences(ctx, game, players)
     ctx["center_row"] = [C.vp_card(v["id"]) for v in view["center_row"]]
     ctx["discard_top"] = C.profession_card(view["discard_top"]["id"]) if view.get("discard_top") else None
+    ctx["yucata"] = _yucata_popups(view)
     area = view.get("action_area") or {}
     ctx["area_cards"] = [C.profession_card(c["id"]) for c in area.get("cards", [])]
     ctx["area_vp"] = [C.vp_card(v["id"]) for v in area.get("vp_cards", [])]
@@ -121,10 +126,15 @@ def build(game, user, full_log=False):
         ctx["ended_by"] = ENDED_BY.get(view.get("ended_by"), lambda: None)()
         ctx["finished_players"] = sorted(players, key=lambda p: (p["place"] or 99, p["seat"]))
 
-    hand = (view.get("you") or {}).get("hand") or []
+    you = view.get("you") or {}
+    hand = you.get("hand") or []
     picks = pending.get("picks") or {}
     marked = {c["id"] for c in picks.get("discard", []) if isinstance(c, dict)} if ctx["my_turn"] else set()
-    ctx["hand"] = [dict(C.profession_card(c["id"]), marked=c["id"] in marked) for c in hand]
+    why_not = {entry["card"]: entry["reason"] for entry in you.get("cannot_play", [])}
+    ctx["hand"] = [
+        dict(C.profession_card(c["id"]), marked=c["id"] in marked, why_not=_why_not_playable(c["id"], why_not))
+        for c in hand
+    ]
 
     if ctx["my_turn"]:
         _prompt(ctx, data["legal"], pending, view, names, hand)
@@ -150,6 +160,36 @@ def _clock_and_absences(ctx, game, players):
         player["absence"] = by_seat.get(player["seat"])
 
 
+def _why_not_playable(card_id, reasons):
+    """Why a hand card may not be played now, in the engine's words (R5.1), or None."""
+    reason = reasons.get(card_id)
+    if reason is None:
+        return None
+    if reason == "duplicate":
+        return translate_error(ERRORS["duplicate"], {"card": card_id})
+    return translate_error(ERRORS["played_this_turn"], {"profession": engine.card_json(card_id)["profession"]})
+
+
+def translate_error(template, params):
+    from django.utils.translation import gettext
+
+    return engine_text.format_error(template, params, gettext, ngettext)
+
+
+def _yucata_popups(view):
+    """Y5 (Yucata mode only): the discard pile and the VP deck's cards, the unknown cards in play."""
+    if "vp_deck_cards" not in view or view.get("phase") == "over":
+        return None
+    return {
+        "discard_top_first": [C.profession_card(c["id"]) for c in reversed(view["discard"])],
+        "vp_deck": [C.vp_card(v["id"]) for v in view["vp_deck_cards"]],
+        "unknown_in_play": view["unknown_in_play"],
+        "unseen": [
+            {**u, "label": C.card_label(u["profession"], u["colour"])} for u in view.get("unseen_cards", [])
+        ],
+    }
+
+
 def _where(card_id, view, hand_ids, me, target):
     """Where an offered card lies, as the viewer sees it: 'hand', 'mine', 'theirs', 'row' or 'pile'."""
     if card_id >= 120:
@@ -163,20 +203,6 @@ def _where(card_id, view, hand_ids, me, target):
     return "pile"
 
 
-_SELECT_VERB = {
-    ("assassin", "theirs"): "discard",
-    ("trader", "mine"): "give",
-    ("trader", "theirs"): "take",
-    ("VP3-Swap1for2", "mine"): "give",
-    ("VP3-Swap1for2", "theirs"): "take",
-    ("weaver", "mine"): "back",
-    ("weaver", "hand"): "place",
-    ("VP3-PlaceHand", "hand"): "place",
-    ("VP4-StealCard", "theirs"): "take",
-    ("historian", "pile"): "take",
-}
-
-
 def _verb_label(verb):
     return {
         "discard": _("Discard"),
@@ -185,24 +211,29 @@ def _verb_label(verb):
         "back": _("Take back"),
         "place": _("Place"),
         "play": _("Play"),
+        "order": _("Next down the pile"),
         "choose": _("Choose"),
     }[verb]
 
 
 def _ability_name(key):
+    """A profession, or a VP card in words (never its kind)."""
     if key in C.PROFESSION_NAMES:
         return C.profession_name(key)
-    return key
+    from django.utils.translation import gettext
+
+    return engine_text.vp_kind_words(key, gettext)
 
 
 def _prompt(ctx, legal, pending, view, names, hand):
-    """Turn the legal decisions into the prompt line, the hand buttons and the panel's buttons."""
+    """Turn the legal decisions into the prompt line, the hand and row buttons and the panel's buttons."""
     kind = pending.get("kind")
     me = ctx["me"]
     hand_ids = {c["id"] for c in hand}
     target = pending.get("target")
     ability = pending.get("ability")
     hand_buttons = {}  # card id -> option
+    row_buttons = {}  # VP card id -> option (the center row is drawn once, with its Buy buttons)
     panel = []  # options shown in the prompt panel
     card_groups = {}  # source -> [options with card]
     undo = None
@@ -215,9 +246,12 @@ def _prompt(ctx, legal, pending, view, names, hand):
         elif t in ("play", "discard", "place"):
             verb = {"play": "play", "discard": "discard", "place": "place"}[t]
             hand_buttons[d["card"]] = _option(d, _verb_label(verb), C.profession_card(d["card"]))
+        elif t == "select" and kind == "order_pile":
+            opt = _option(d, _verb_label("order"), C.profession_card(d["card"]))
+            card_groups.setdefault("order", []).append(opt)
         elif t == "select":
             where = _where(d["card"], view, hand_ids, me, target)
-            verb = pending.get("phase") or _SELECT_VERB.get((ability, where), "choose")
+            verb = pending.get("phase") or "choose"
             if verb not in ("discard", "give", "take", "back", "place"):
                 verb = "choose"
             phase_verbs.add(verb)
@@ -227,21 +261,20 @@ def _prompt(ctx, legal, pending, view, names, hand):
             else:
                 card_groups.setdefault(where, []).append(opt)
         elif t == "buy":
-            vp = C.vp_card(d["card"])
-            card_groups.setdefault("row", []).append(_option(d, _("Buy"), vp))
+            row_buttons[d["card"]] = _option(d, _("Buy"), C.vp_card(d["card"]))
         elif t == "pay":
-            card_groups.setdefault("completed", []).append(
-                _option(d, _("Discard this chapter, this card on top"), C.profession_card(d["card"]))
+            label = _("Pay with this chapter, this card on top") if kind == "pay" else _(
+                "Discard this chapter, this card on top"
             )
+            card_groups.setdefault("completed", []).append(_option(d, label, C.profession_card(d["card"])))
         elif t == "discard_draw":
             panel.append(_option(d, _("Discard and draw up to 6")))
         elif t == "end_turn":
             panel.append(_option(d, _("End my turn")))
         elif t == "done":
-            panel.append(_option(d, _("Done")))
+            panel.append(_option(d, _done_label(kind)))
         elif t == "tier":
-            profession = ability
-            label = _("Tier %(tier)s: %(text)s") % {"tier": d["tier"], "text": C.tier_text(profession, d["tier"])}
+            label = _("Tier %(tier)s: %(text)s") % {"tier": d["tier"], "text": C.tier_text(ability, d["tier"])}
             panel.append(_option(d, label))
         elif t == "use":
             text = C.VP_TEXT.get(ability, "")
@@ -252,9 +285,7 @@ def _prompt(ctx, legal, pending, view, names, hand):
             panel.append(_option(d, _("Choose %(name)s") % {"name": names.get(d["seat"], "?")}))
         elif t == "chapter":
             profession = C.profession_name(d["profession"])
-            picks = pending.get("picks") or {}
-            mine = pending["phase"] == "mine" if "phase" in pending else ability == "trader" and not picks.get("mine")
-            if mine:
+            if pending.get("phase") == "mine":
                 label = _("Give my chapter of %(profession)s") % {"profession": profession}
             else:
                 label = _("Take the chapter of %(profession)s") % {"profession": profession}
@@ -265,18 +296,59 @@ def _prompt(ctx, legal, pending, view, names, hand):
     ctx["hand_buttons"] = hand_buttons
     for card_ in ctx["hand"]:
         card_["option"] = hand_buttons.get(card_["id"])
+        if card_["option"] is not None or kind != "action":
+            card_["why_not"] = None
+    for card_ in ctx["center_row"]:
+        card_["option"] = row_buttons.get(card_["id"])
+    ctx["can_buy"] = bool(row_buttons)
     ctx["panel"] = panel
     ctx["undo"] = undo
     source_names = {
-        "row": _("Center row"),
         "completed": _("Your completed chapters"),
         "mine": _("Your guildhall"),
         "theirs": _("Guildhall of %(name)s") % {"name": names.get(target, "?")},
         "pile": _("Discard pile"),
+        "order": _("The cards to put in order"),
     }
-    ctx["card_groups"] = [{"name": source_names[k], "options": v, "source": k} for k, v in card_groups.items()]
+    groups = []
+    for source, options in card_groups.items():
+        group = {"name": source_names[source], "options": options, "source": source}
+        if source == "pile" and pending.get("pile"):
+            group["search"] = _search_cards(pending["pile"], options)
+        groups.append(group)
+    ctx["card_groups"] = groups
+    ctx["ordering"] = _ordering(pending) if kind == "order_pile" else None
     ctx["picks"] = _picks(pending)
     ctx["prompt"] = _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal)
+
+
+def _done_label(kind):
+    if kind == "order_pile":
+        return _("Keep the order shown")
+    if kind in ("setup_discard", "discard_draw"):
+        return _("Done: discard the chosen cards and draw")
+    return _("Done")
+
+
+def _search_cards(pile, options):
+    """A Historian's search: every card of the pile, top first; the ones that may be taken carry their
+    button, the others say why not (reference §6.3)."""
+    by_card = {opt["card"]["id"]: opt for opt in options}
+    cards = []
+    for entry in pile:
+        card_ = C.profession_card(entry["card"]["id"])
+        option = by_card.get(card_["id"])
+        cards.append({"card": card_, "option": option,
+                      "why_not": None if option else _("You already have one face up in your guildhall.")})
+    return cards
+
+
+def _ordering(pending):
+    """The cards being put on the pile, as they lie now (top first), and the card already on top."""
+    return {
+        "cards": [C.profession_card(c["id"]) for c in pending.get("cards", [])],
+        "on_top": C.profession_card(pending["on_top"]["id"]) if pending.get("on_top") else None,
+    }
 
 
 def _picks(pending):
@@ -289,6 +361,7 @@ def _picks(pending):
         "place": _("Chosen to place:"),
         "mine": _("Your chapter:"),
         "theirs": _("Their chapter:"),
+        "order": _("Put in order so far, from the top:"),
     }
     rows = []
     for phase, picked in (pending.get("picks") or {}).items():
@@ -301,9 +374,36 @@ def _picks(pending):
             elif isinstance(item, str):
                 names.append(C.profession_name(item) if item in C.PROFESSION_NAMES else item)
             elif isinstance(item, int) and item >= 120:
-                names.append(C.vp_card(item)["kind"])
-        rows.append({"label": labels.get(phase, phase), "cards": cards_, "names": names})
+                names.append(C.vp_card(item)["label"])
+        rows.append({"label": labels.get(phase, ""), "cards": cards_, "names": names})
     return rows
+
+
+def _action_text(legal, actions):
+    offered = {d["type"] for d in legal}
+    choices = []
+    if "play" in offered:
+        choices.append(_("play a card from your hand"))
+    if "discard_draw" in offered:
+        choices.append(_("discard and draw up to 6"))
+    if "buy" in offered:
+        choices.append(_("buy a VP card from the center row"))
+    words = {"choices": _list_words(choices)}
+    if choices:
+        text = ngettext(
+            "Your turn: %(n)s action left. You may %(choices)s, or end your turn.",
+            "Your turn: %(n)s actions left. You may %(choices)s, or end your turn.",
+            actions or 0,
+        )
+    else:
+        text = ngettext("Your turn: %(n)s action left.", "Your turn: %(n)s actions left.", actions or 0)
+    return text % {"n": actions or 0, **words}
+
+
+def _list_words(items):
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(first)s or %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal):
@@ -316,26 +416,34 @@ def _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal):
             "n": placed
         }
     if kind == "action":
-        return ngettext(
-            "Your turn: %(n)s action left. Play a card, discard and draw, or buy a VP card.",
-            "Your turn: %(n)s actions left. Play a card, discard and draw, or buy a VP card.",
-            actions or 0,
-        ) % {"n": actions or 0}
+        return _action_text(legal, actions)
     if kind == "discard_draw":
         return _("Choose the cards you want to discard, one at a time, then Done. You draw up to 6.")
     if kind == "choose_tier":
         card_ = pending.get("card") or {}
         if "kind" in card_:
-            return _("Use the ability of the VP card %(name)s?") % {"name": card_["kind"]}
+            return _("Use the ability of the VP card %(name)s?") % {"name": C.vp_card(card_["id"])["label"]}
         return _("Choose a tier of the %(name)s ability, or decline it.") % {"name": _ability_name(ability)}
     if kind == "pay":
+        left = pending.get("left") or 1
+        name = C.vp_card(pending["card"]["id"])["label"] if pending.get("card") else ""
         return ngettext(
-            "Pay for the VP card: discard %(n)s completed chapter. The card you choose goes on top of the pile.",
-            "Pay for the VP card: discard %(n)s completed chapters. The card you choose goes on top of the pile.",
-            pending.get("left") or 1,
-        ) % {"n": pending.get("left") or 1}
+            "Pay for the VP card %(name)s: discard %(n)s more completed chapter. The card you choose goes on "
+            "top of the discard pile.",
+            "Pay for the VP card %(name)s: discard %(n)s more completed chapters. The card you choose goes on "
+            "top of the discard pile.",
+            left,
+        ) % {"n": left, "name": name}
     if kind == "shed_chapters":
-        return _("You have more than three completed chapters: discard one.")
+        return _(
+            "You have more than three completed chapters: discard one. The card you choose goes on top of the "
+            "discard pile."
+        )
+    if kind == "order_pile":
+        return _(
+            "Put these cards on the discard pile in the order you want: choose the card that goes next, from the "
+            "top down, or keep the order shown."
+        )
     if kind == "ability":
         target = pending.get("target")
         parts = [
@@ -356,6 +464,8 @@ def _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal):
         }
         for verb in sorted(phase_verbs):
             parts.append(verbs[verb])
+        if pending.get("pile"):
+            parts.append(_("You may look through the whole discard pile."))
         if target is not None:
             parts.append(_("With %(name)s.") % {"name": names.get(target, "?")})
         return " ".join(str(p) for p in parts)

@@ -136,8 +136,13 @@ def test_two_players_sign_up_invite_and_play_by_clicking(live_server, new_page, 
         click_and_wait(first, first.locator("#my-hand [data-decision-type=place]"))
     assert first.locator("#player-0 .chip").count() == 3
 
-    # The other page notices by polling, without a reload.
+    # The other page notices by polling, without a reload; the tab title and a screen reader say so.
+    assert second.locator("#turn-announcer").inner_text() == ""
     second.wait_for_function("() => document.querySelector('#prompt') !== null", timeout=8000)
+    second.wait_for_function(
+        "() => document.getElementById('turn-announcer').textContent.startsWith('It is your turn.')", timeout=3000
+    )
+    assert second.title().startswith("(1) Your turn") and not first.title().startswith("(1)")
     assert_no_foreign_hand(second, game, 1, 0)
     assert_no_foreign_hand(first, game, 0, 1)
 

@@ -64,9 +64,9 @@ class Allocator:
         return sorted(c for pool in self.free.values() for c in pool)
 
 
-def fresh_game(players=2, seed="test-seed", mode="printed"):
+def fresh_game(players=2, seed="test-seed", mode="printed", version=engine.ENGINE_VERSION):
     """A new game played through setup: nobody discards, each places their first 3 legal cards."""
-    st = engine.new_game(players, seed, mode)
+    st = engine.new_game(players, seed, mode, version=version)
     play_setup(st)
     return st
 
@@ -84,12 +84,13 @@ def play_setup(st):
 
 def table(players=2, mode="printed", seed="test-seed", active=0, hands=None, halls=None, completed=None,
           discard=(), deck_top=(), rest="deck", tokens=None, vp_cards=None, row=None, vp_deck_top=None,
-          actions=None, vp_rest="deck"):
+          actions=None, vp_rest="deck", version=engine.ENGINE_VERSION):
     """A mid-game state as described (see the module docstring). ``row``: VP kinds in the center row
     (default: the 5 lowest ids not placed elsewhere); ``vp_cards``: seat -> kinds owned; ``vp_deck_top``:
     kinds on top of the VP deck (first = next refill); the VP cards not named go to ``vp_rest``:
-    ``"deck"`` (under ``vp_deck_top``) or ``("owned", seat)`` (an empty VP deck)."""
-    st = fresh_game(players, seed, mode)
+    ``"deck"`` (under ``vp_deck_top``) or ``("owned", seat)`` (an empty VP deck). ``version``: the rules
+    version (docs/engine-api.md)."""
+    st = fresh_game(players, seed, mode, version)
     hands = hands or {}
     halls = halls or {}
     completed = completed or {}
@@ -194,6 +195,14 @@ def short(d):
         return {"type": "chapter", "profession": value}
     card = value if isinstance(value, int) else cid(value, d[2] if len(d) > 2 else 0)
     return {"type": kind, "card": card}
+
+
+def pay_with(st, top):
+    """Discard the completed chapter holding ``top`` (paying, or shedding a fourth), that card on top;
+    from rules version 2, keep the default order of the other four beneath it (one click)."""
+    do(st, ("pay", top))
+    if pending_kind(st) == "order_pile":
+        do(st, "done")
 
 
 def pending_kind(st):

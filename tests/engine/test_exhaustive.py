@@ -20,7 +20,7 @@ from hypothesis import strategies as S
 
 import engine
 from engine.cards import IDENTITY, PROFESSION_OF, VP_KIND_OF
-from tests.engine.helpers import do, legal, table, tiers_offered
+from tests.engine.helpers import do, legal, pay_with, table, tiers_offered
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COLOURS3 = ["red", "blue", "yellow"]
@@ -176,7 +176,8 @@ def test_vp3_swap1for2_paths_equal_brute_force(n):
     st = table(hands={}, halls={0: pick(rng, others, rng.randint(0, 4)), 1: pick(rng, others, rng.randint(0, 5))},
                completed={0: ["dancer"]}, row=["VP3-Swap1for2", "VP5", "VP5", "VP9", "VP9"])
     card = next(v for v in st.row if VP_KIND_OF[v] == "VP3-Swap1for2")
-    do(st, ("buy", card), ("pay", st.players[0].completed[0][0]))
+    do(st, ("buy", card))
+    pay_with(st, st.players[0].completed[0][0])
     brute = brute_exchange(st, 1, 2)
     offered = {"type": "use"} in legal(st)
     assert offered == bool(brute)
@@ -263,7 +264,8 @@ def test_steal_card_and_take_chapter_paths_equal_brute_force(n, kind):
     theirs = pick(rng, names, rng.randint(0, 6))
     st = table(halls={0: mine, 1: theirs}, completed={0: ["dancer"]}, row=[kind, "VP5", "VP5", "VP9", "VP9"])
     card = next(v for v in st.row if VP_KIND_OF[v] == kind)
-    do(st, ("buy", card), ("pay", st.players[0].completed[0][0]))
+    do(st, ("buy", card))
+    pay_with(st, st.players[0].completed[0][0])
     hall0, hall1 = list(st.players[0].hall.values()), list(st.players[1].hall.values())
     brute = set()
     if kind == "VP4-StealCard":

@@ -11,6 +11,7 @@ from tests.engine.helpers import (
     hall_names,
     hand_names,
     legal,
+    pay_with,
     pending_kind,
     selects,
     table,
@@ -348,7 +349,7 @@ def test_r8_4_amb13_opponent_4th_chapter_shed_at_once_in_printed_mode():
     options = legal(st)
     assert types(options) == ["pay"] * 20  # any card of any of the 4 chapters may go on top
     weaver_top = cid("green Weaver")
-    do(st, {"type": "pay", "card": weaver_top})
+    pay_with(st, weaver_top)
     assert len(st.players[1].completed) == 3 and st.discard[-1] == weaver_top
     assert engine.pending_player(st) == 0 and pending_kind(st) == "action" and st.active == 0
     check_invariants(st)
@@ -367,7 +368,7 @@ def test_y1_opponent_4th_chapter_deferred_to_their_next_turn_in_yucata():
     # seat 1's turn starts with the shed, before any action
     assert st.active == 1 and pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
     assert not any(o["type"] == "play" for o in legal(st))
-    do(st, legal(st)[0])
+    pay_with(st, legal(st)[0]["card"])
     assert len(st.players[1].completed) == 3 and pending_kind(st) == "action" and st.actions == 2
 
 

@@ -22,12 +22,11 @@ def test_discard_draw_sentences_per_viewer():
     do(st, "discard_draw", ("discard", "blue Weaver"), ("discard", "red Farmer"), "done")
     seq = st.seq
     own = words(st, seq, 0)
-    assert own == ("Ana discarded blue Weaver and red Farmer. "
-                   "Ana drew purple Dancer, yellow Historian, red Assassin, blue Dancer and purple Weaver.")
+    assert own == ("Ana discarded blue Weaver and red Farmer and drew purple Dancer, yellow Historian, "
+                   "red Assassin, blue Dancer and purple Weaver.")
     for viewer in (1, None):
         other = words(st, seq, viewer)
-        assert other == ("Ana discarded 2 card(s); red Farmer is now on top of the discard pile. "
-                         "Ana drew 5 card(s).")
+        assert other == "Ana discarded 2 cards and drew 5 cards. The top of the discard pile is now red Farmer."
         hidden_cards = ("blue Weaver", "purple Dancer", "yellow Historian", "red Assassin", "blue Dancer",
                         "purple Weaver")
         for hidden in hidden_cards:
@@ -40,7 +39,7 @@ def test_play_tier_and_weave_sentences():
     do(st, ("play", "red Weaver"))
     assert words(st, st.seq, 1) == "Ana played a red Weaver."
     do(st, ("tier", 2))
-    assert words(st, st.seq, 1) == "Ana used the Weaver ability at tier 2."
+    assert words(st, st.seq, 1) == "Ana used the Weaver at tier 2."
     do(st, ("select", "red Farmer"), ("select", "blue Farmer"), ("select", "green Dancer"))
     assert words(st, st.seq, 1) == (
         "Ana placed blue Farmer and green Dancer in their guildhall and took back red Farmer.")
@@ -89,6 +88,8 @@ def redacted_events(events, viewer, rng):
             e["cards"] = [rng.randrange(120) for _ in e["cards"]]
         if e["t"] == "discard" and e["cards"]:
             e["cards"] = [rng.randrange(120) for _ in e["cards"][:-1]] + [e["cards"][-1]]
+        if e["t"] == "pick" and e["phase"] in ("to_discard", "place"):  # chosen from a hand
+            e["card"] = rng.randrange(120)
     return out
 
 
@@ -139,3 +140,66 @@ def test_card_texts_match_the_tiers_the_engine_offers():
     assert VP_ABILITY_TEXT["VP5"] == VP_ABILITY_TEXT["VP9"] == ""
     assert all(VP_ABILITY_TEXT[k] for k in VP_KINDS if k not in ("VP5", "VP9"))
     assert tier_text("weaver", 2, gettext=str.upper) == PROFESSION_TIERS["weaver"][1][1].upper()
+
+
+# --- every entry says what happened (issue: "the table teaches the game", point 5) ---------------------------
+def test_an_assassin_entry_names_the_target_and_what_it_did():
+    st = table(hands={0: ["red Assassin"]}, halls={0: ["blue Assassin", "green Assassin"],
+                                                    1: ["red Weaver", "blue Farmer", "green Trader"]})
+    do(st, ("play", "red Assassin"), ("tier", 2))
+    do(st, ("target", 1))
+    assert words(st, st.seq, None) == "Ana's Assassin targets Ben."
+    do(st, ("select", "red Weaver"))
+    assert words(st, st.seq, None) == "Ana chose Ben's red Weaver to discard."
+    do(st, ("select", "blue Farmer"))
+    assert words(st, st.seq, None) == "Ana's Assassin discarded Ben's red Weaver and blue Farmer."
+
+
+def test_buying_names_the_vp_card_in_words_and_what_was_paid():
+    st = table(completed={0: ["weaver"]}, row=["VP4-StealCard", "VP5", "VP5", "VP9", "VP9"],
+               vp_deck_top=["VP3-Draw6"], halls={1: ["red Farmer"]})
+    steal = st.row[0]
+    do(st, ("buy", steal))
+    assert words(st, st.seq, 1) == "Ana is buying the VP card Steal a card · 4 VP, paying 1 completed chapter."
+    do(st, ("pay", cid("blue Weaver")))
+    assert words(st, st.seq, 1) == ("Ana paid with a completed chapter of Weavers; blue Weaver is now on top of "
+                                    "the discard pile.")
+    do(st, "done")
+    text = words(st, st.seq, 1)
+    assert "Ana bought the VP card Steal a card · 4 VP." in text
+    assert "The VP card Draw six · 3 VP was dealt into the center row." in text
+    assert engine.text.vp_words(st.row[1]) == "5 VP"
+
+
+def test_hidden_cards_are_counted_with_real_plurals():
+    st = table(hands={0: ["red Farmer", "blue Weaver", "green Trader", "red Dancer", "blue Dancer", "red Trader"]},
+               deck_top=["purple Dancer"])
+    do(st, "discard_draw", ("discard", "blue Weaver"))
+    assert words(st, st.seq, 1) == "Ana is choosing cards to discard: 1 chosen so far."
+    assert words(st, st.seq, 0) == "Ana chose blue Weaver to discard."
+    do(st, "done")
+    assert words(st, st.seq, 1) == ("Ana discarded 1 card and drew 1 card. The top of the discard pile is now "
+                                    "blue Weaver.")
+
+
+def test_the_order_chosen_beneath_the_top_is_not_named_in_printed_mode():
+    for mode in ("printed", "yucata"):
+        st = table(mode=mode, completed={0: ["weaver"]}, row=["VP5", "VP5", "VP9", "VP9", "VP3-Draw6"])
+        do(st, ("buy", st.row[0]), ("pay", cid("blue Weaver")), ("select", "green Weaver"))
+        assert words(st, st.seq, 0) == "Ana put green Weaver beneath blue Weaver on the discard pile."
+        other = words(st, st.seq, 1)
+        if mode == "printed":
+            assert other == "Ana chose the next card down the discard pile."
+        else:  # Y5: the pile is public in Yucata mode
+            assert other == words(st, st.seq, 0)
+
+
+def test_no_entry_of_whole_games_falls_back_to_a_vague_sentence():
+    """Every decision causes an event that says what happened: never "made a choice"."""
+    for n, (players, mode, kind) in enumerate([(2, "printed", "random"), (3, "yucata", "greedy"),
+                                               (4, "printed", "greedy"), (2, "yucata", "random")]):
+        st, _log = random_game(players, f"words-{n}", mode, rng_seed=n, kind=kind, max_decisions=1500)
+        for seq in range(1, st.seq + 1):
+            for viewer in (None, 0):
+                text = words(st, seq, viewer)
+                assert text and "made a choice" not in text and "(s)" not in text, (seq, text)

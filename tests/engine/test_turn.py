@@ -10,6 +10,7 @@ from tests.engine.helpers import (
     do,
     hall_names,
     legal,
+    pay_with,
     pending_kind,
     table,
     tiers_offered,
@@ -261,7 +262,8 @@ def test_r12_1_action_area_cards_join_their_chapters_and_vp_cards_go_to_vp_area(
     st = table(hands={0: ["red Farmer"]}, halls={0: ["blue Farmer"]}, completed={0: ["trader"]},
                row=["VP5", "VP9", "VP9", "VP3-Draw6", "VP4-Action"])
     vp5 = st.row[0]
-    do(st, ("buy", vp5), ("pay", st.players[0].completed[0][0]))
+    do(st, ("buy", vp5))
+    pay_with(st, st.players[0].completed[0][0])
     assert st.area_vp == [vp5] and st.players[0].vp_cards == [vp5]  # counted at once (R9.2)
     assert view_vp(st) == 5
     do(st, ("play", "red Farmer"), "decline")
@@ -311,7 +313,9 @@ def test_r12_4_nineteen_does_not_win():
 def test_r12_4_win_by_buying_vp_card():
     st = table(tokens={0: 15}, completed={0: ["weaver"]}, row=["VP5", "VP2-Chapter", "VP2-Chapter",
                                                                 "VP3-Draw6", "VP3-Draw6"])
-    do(st, ("buy", st.row[0]), ("pay", st.players[0].completed[0][0]), "end_turn")
+    do(st, ("buy", st.row[0]))
+    pay_with(st, st.players[0].completed[0][0])
+    do(st, "end_turn")
     assert st.winner == 0 and st.players[0].vp == 20
 
 

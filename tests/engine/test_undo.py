@@ -8,7 +8,7 @@ from hypothesis import strategies as S
 
 import engine
 from engine.state import _FIELDS
-from tests.engine.helpers import cid, do, legal, pending_kind, random_game, table
+from tests.engine.helpers import cid, do, legal, pay_with, pending_kind, random_game, table
 
 FOUR = ["red", "blue", "yellow", "green"]
 
@@ -85,12 +85,14 @@ def test_dancer_drawing_zero_can_be_undone_drawing_one_cannot():
 
 def test_no_undo_past_a_refill_of_the_center_row_but_yes_without_refill():
     st = table(row=["VP5", "VP5", "VP9", "VP9", "VP2-Chapter"], completed={0: ["farmer"]})
-    do(st, ("buy", st.row[0]), ("pay", st.players[0].completed[0][0]))
+    do(st, ("buy", st.row[0]))
+    pay_with(st, st.players[0].completed[0][0])
     assert not can_undo(st)
     st = table(row=["VP5"], completed={0: ["farmer"]}, vp_deck_top=[], vp_rest=("owned", 1))
-    do(st, ("buy", st.row[0]), ("pay", st.players[0].completed[0][0]))
+    do(st, ("buy", st.row[0]))
+    pay_with(st, st.players[0].completed[0][0])
     assert can_undo(st)
-    do(st, "undo", "undo")
+    do(st, "undo", "undo", "undo")  # the order kept, the chapter paid, the card chosen
     assert len(st.players[0].completed) == 1 and len(st.row) == 1
 
 
@@ -127,7 +129,7 @@ def test_no_undo_past_another_players_decision():
     assert {"type": "undo"} not in engine.legal_decisions(st, 1)  # not seat 1's turn to undo
     with pytest.raises(engine.IllegalDecision):
         engine.apply(st, 1, {"type": "undo"})
-    do(st, legal(st)[0])  # seat 1 sheds a chapter
+    pay_with(st, legal(st)[0]["card"])  # seat 1 sheds a chapter
     assert engine.pending_player(st) == 0 and not can_undo(st)
     do(st, ("play", "red Historian"))
     do(st, "undo")

@@ -1,19 +1,22 @@
-"""Views (reference §14, AMB-18, Y2): what each player may know, tested the strong way.
+"""Views (reference §14, AMB-18, Y2, Y5): what each player may know, tested the strong way.
 
 Permuting the cards a viewer may not see (other players' hands, the deck order, the discard pile below its
-top, and in printed mode other players' completed chapters) must leave that viewer's view unchanged.
+top, and in printed mode other players' completed chapters) must leave that viewer's view unchanged. The
+pile below its top is not hidden from a player searching it with a Historian or ordering cards they put
+on it, nor from anyone in Yucata mode (Y5), where hand cards taken back face up are known too.
 """
 
 import hashlib
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
 import engine
-from engine.views import card_ids_in, hidden_cards
-from tests.engine.helpers import cid, do, random_game, table
+from engine.views import card_ids_in, hidden_cards, pile_visible
+from tests.engine.helpers import cid, do, legal, random_game, table
 
 VIEWERS_MAX = 4
 
@@ -29,12 +32,14 @@ def permuted(st, viewer, rng):
     for seat, player in enumerate(other.players):
         if seat == viewer:
             continue
-        slots += [(player.hand, i) for i in range(len(player.hand))]
+        known = player.known if other.mode == "yucata" else ()  # Y5: publicly known hand cards
+        slots += [(player.hand, i) for i in range(len(player.hand)) if player.hand[i] not in known]
         if other.mode == "printed":
             for chapter in player.completed:
                 slots += [(chapter, i) for i in range(len(chapter))]
     slots += [(other.deck, i) for i in range(len(other.deck))]
-    slots += [(other.discard, i) for i in range(len(other.discard) - 1)]
+    seen_in_pile = pile_visible(st, viewer)
+    slots += [(other.discard, i) for i in range(len(other.discard) - 1) if other.discard[i] not in seen_in_pile]
     cards = [container[i] for container, i in slots]
     rng.shuffle(cards)
     for (container, i), card in zip(slots, cards, strict=True):
@@ -44,8 +49,8 @@ def permuted(st, viewer, rng):
 
 def visible_cards(st, viewer):
     """The profession cards a viewer may see before the end: face-up guildhalls, the action area, the top
-    of the discard pile, their own hand."""
-    seen = set(st.area)
+    of the discard pile (all of it while searching or ordering it, and in Yucata mode), their own hand."""
+    seen = set(st.area) | pile_visible(st, viewer)
     for player in st.players:
         seen.update(player.hall.values())
     if st.discard:
@@ -185,3 +190,84 @@ def test_pending_phase_says_what_the_options_mean():
     assert engine.view(st, 0)["pending"]["phase"] == "give"
     do(st, ("select", "blue Farmer"))
     assert engine.view(st, 0)["pending"]["phase"] == "take"
+
+
+# --- the Historian's search shows the pile (reference §6.3) ------------------------------------------------
+@pytest.mark.parametrize("mode", ["printed", "yucata"])
+def test_historian_search_shows_the_searcher_every_card_of_the_pile_marking_twins(mode):
+    st = table(mode=mode, hands={0: ["red Historian"]}, halls={0: ["blue Historian", "green Historian", "red Farmer"]},
+               discard=["red Farmer", "yellow Dancer", "blue Historian", "purple Weaver"])
+    do(st, ("play", "red Historian"), ("tier", 2))
+    pile = engine.view(st, 0)["pending"]["pile"]
+    assert [(c["card"]["id"], c["offered"], c["reason"]) for c in pile] == [
+        (cid("purple Weaver"), True, None),
+        (cid("blue Historian", 1), False, "duplicate"),  # a twin of a face-up card (R7.3)
+        (cid("yellow Dancer"), True, None),
+        (cid("red Farmer", 1), False, "duplicate"),
+    ]
+    assert {c["card"]["id"] for c in pile if c["offered"]} == {d["card"] for d in legal(st) if d["type"] == "select"}
+    other = engine.view(st, 1)
+    assert "pile" not in other["pending"]
+    if mode == "printed":  # the others still see only the top
+        assert not card_ids_in(other) & {cid("yellow Dancer"), cid("red Farmer", 1), cid("blue Historian", 1)}
+
+
+def test_historian_t4_search_after_the_first_card_shows_its_twin_as_a_duplicate():
+    st = table(hands={0: ["red Historian"]},
+               halls={0: ["blue Historian", "green Historian", "yellow Historian", "purple Historian"]},
+               discard=["red Farmer", "yellow Dancer", "red Farmer"])
+    do(st, ("play", "red Historian"), ("tier", 4), ("select", cid("red Farmer", 1)))
+    pile = engine.view(st, 0)["pending"]["pile"]
+    assert [(c["card"]["id"], c["offered"]) for c in pile] == [(cid("yellow Dancer"), True), (cid("red Farmer"), False)]
+
+
+def test_a_card_the_search_does_not_offer_is_always_a_twin_of_a_face_up_card():
+    """engine.abilities.historian.searching: the only reason given is 'duplicate'; checked along games."""
+    seen = [0]
+
+    def each(st, seat, decision):
+        pending = engine.view(st, seat)["pending"] or {}
+        for entry in pending.get("pile", []):
+            seen[0] += 1
+            hall = st.players[seat].hall
+            assert entry["offered"] != (entry["card"]["id"] // 4 in hall)
+
+    for n in range(6):
+        random_game(3, seed_for(300 + n), "printed", rng_seed=n, each=each)
+    assert seen[0] > 0
+
+
+# --- Yucata's information popups (Y5) ------------------------------------------------------------------------
+def test_y5_yucata_shows_pile_vp_deck_unknown_cards_and_known_hand_counts():
+    st = table(mode="yucata",
+               hands={0: ["red Weaver", "blue Farmer", "green Dancer"], 1: ["red Trader", "blue Trader"]},
+               halls={0: ["red Farmer", "blue Weaver", "green Weaver"]}, discard=["green Dancer", "red Trader"])
+    do(st, ("play", "red Weaver"), ("tier", 2), ("select", "red Farmer"), ("select", "blue Farmer"),
+       ("select", "green Dancer"))
+    for viewer in (None, 0, 1):
+        view = engine.view(st, viewer)
+        assert [c["id"] for c in view["discard"]] == st.discard  # bottom first, every card
+        assert [v["id"] for v in view["vp_deck_cards"]] == sorted(st.vp_deck)  # the cards, not their order
+        assert view["players"][0]["hand_known"] == 1  # the red Farmer taken back face up
+        assert view["players"][1]["hand_known"] == 0
+    assert engine.view(st, 0)["unknown_in_play"] == 2  # seat 1's two hand cards
+    assert engine.view(st, 1)["unknown_in_play"] == 0  # seat 0's hand: the red Farmer is known
+    assert engine.view(st, None)["unknown_in_play"] == 2
+    unseen = {(u["profession"], u["colour"]): u["count"] for u in engine.view(st, 0)["unseen_cards"]}
+    assert sum(unseen.values()) == len(st.deck) + 2 and unseen[("trader", "blue")] >= 1
+    assert all("id" not in u for u in engine.view(st, 0)["unseen_cards"])
+    # The known card stops counting once it leaves the hand.
+    do(st, ("play", "red Farmer"))
+    assert engine.view(st, 1)["players"][0]["hand_known"] == 0
+
+
+def test_y5_printed_mode_keeps_the_physical_table():
+    st = table(hands={0: ["red Weaver", "blue Farmer", "green Dancer"]},
+               halls={0: ["red Farmer", "blue Weaver", "green Weaver"]}, discard=["green Dancer", "red Trader"])
+    do(st, ("play", "red Weaver"), ("tier", 2), ("select", "red Farmer"), ("select", "blue Farmer"),
+       ("select", "green Dancer"))
+    view = engine.view(st, 1)
+    for key in ("discard", "vp_deck_cards", "unknown_in_play", "unseen_cards"):
+        assert key not in view
+    assert "hand_known" not in view["players"][0]
+    assert view["discard_top"]["id"] == st.discard[-1]

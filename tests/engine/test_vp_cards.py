@@ -11,6 +11,7 @@ from tests.engine.helpers import (
     hall_names,
     hand_names,
     legal,
+    pay_with,
     pending_kind,
     selects,
     table,
@@ -47,7 +48,7 @@ def buy(st, kind, *chapter_tops):
     do(st, ("buy", card))
     tops = list(chapter_tops) or [st.players[st.active].completed[i][0] for i in range(st.stack[-1]["left"])]
     for top in tops:
-        do(st, ("pay", top))
+        pay_with(st, top)
     return card
 
 
@@ -60,13 +61,13 @@ def test_r9_1_no_completed_chapter_no_purchase():
     st = table(row=ROW)
     assert buys(legal(st)) == []
     message = illegal(st, {"type": "buy", "card": row_card(st, "VP5")})
-    assert message == "You need 1 completed chapter(s) to buy that VP card; you have 0."
+    assert message == "You need 1 completed chapter to buy that VP card; you have 0."
 
 
 def test_r9_1_costs_one_or_two_completed_chapters():
     st = table(row=ROW, completed={0: ["farmer"]})
     assert buys(legal(st)) == ["VP2-Chapter", "VP3-Draw6", "VP5"]
-    assert "You need 2 completed chapter(s)" in illegal(st, {"type": "buy", "card": row_card(st, "VP9")})
+    assert "You need 2 completed chapters" in illegal(st, {"type": "buy", "card": row_card(st, "VP9")})
     st = table(row=ROW, completed={0: ["farmer", "weaver"]})
     assert buys(legal(st)) == sorted(ROW)
 
@@ -83,10 +84,10 @@ def test_r9_1_pay_chosen_chapters_chosen_top_card_face_up_chapters_not_accepted(
     assert pending_kind(st) == "pay" and st.stack[-1]["left"] == 2
     assert len(legal(st)) == 15  # any card of any completed chapter may be the top card
     illegal(st, {"type": "pay", "card": cid("red Dancer")})
-    do(st, ("pay", cid("blue Weaver")))
+    pay_with(st, cid("blue Weaver"))
     assert st.discard[-1] == cid("blue Weaver") and len(st.discard) == 5
     assert sorted(st.discard) == sorted(cid(f"{c} Weaver") for c in FOUR + ["purple"])
-    do(st, ("pay", cid("green Trader")))
+    pay_with(st, cid("green Trader"))
     assert st.discard[-1] == cid("green Trader") and len(st.discard) == 10
     assert [IDENTITY[c[0]] // 5 for c in st.players[0].completed] == [2]  # the Farmer chapter is left
     assert st.players[0].vp == 9 and hall_names(st, 0) == ["red Dancer"]
@@ -290,7 +291,7 @@ def test_r8_4_amb13_active_player_4th_chapter_shed_at_once_in_both_modes(mode):
     assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 0
     assert not any(o["type"] == "buy" for o in legal(st))  # cannot spend the 4th first
     illegal(st, {"type": "buy", "card": st.row[0]})
-    do(st, ("pay", cid("red Dancer")))
+    pay_with(st, cid("red Dancer"))
     assert len(st.players[0].completed) == 3 and st.discard[-1] == cid("red Dancer")
     assert pending_kind(st) == "action"
     check_invariants(st)
@@ -302,7 +303,7 @@ def test_r12_2_end_of_turn_4th_chapter_shed_before_the_turn_passes():
     do(st, ("play", "purple Farmer"), "decline", "end_turn")
     assert st.active == 0 and pending_kind(st) == "shed_chapters"
     assert engine.pending_player(st) == 0
-    do(st, ("pay", cid("purple Farmer")))
+    pay_with(st, cid("purple Farmer"))
     assert st.active == 1 and len(st.players[0].completed) == 3
 
 
@@ -311,7 +312,7 @@ def test_r8_4_shed_a_whole_chapter_only():
                completed={0: ["dancer", "weaver", "trader"]}, discard=["purple Farmer"])
     do(st, ("play", "red Historian"), ("tier", 0))
     before = len(st.discard)
-    do(st, ("pay", cid("green Weaver")))
+    pay_with(st, cid("green Weaver"))
     assert len(st.discard) == before + 5
     assert all(IDENTITY[c] // 5 != 5 for ch in st.players[0].completed for c in ch)
 
@@ -329,7 +330,7 @@ def test_r8_4_shed_interrupts_a_resolving_ability_which_then_goes_on():
                completed={0: ["dancer", "weaver", "trader"]}, discard=["red Assassin", "purple Farmer"])
     do(st, ("play", "purple Historian"), ("tier", 4), ("select", "purple Farmer"))
     assert [p["kind"] for p in st.stack] == ["action", "ability", "shed_chapters"]
-    do(st, ("pay", cid("red Dancer")))
+    pay_with(st, cid("red Dancer"))
     assert pending_kind(st) == "ability"  # the Historian's second card is still to come
     do(st, ("select", "red Assassin"))
     assert pending_kind(st) == "action" and "red Assassin" in hall_names(st, 0)
@@ -345,9 +346,9 @@ def test_both_players_over_the_limit_active_sheds_first_then_the_other():
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "purple Farmer"))
     assert engine.pending_player(st) == 0 and pending_kind(st) == "shed_chapters"
-    do(st, legal(st)[0])
+    pay_with(st, legal(st)[0]["card"])
     assert engine.pending_player(st) == 1 and pending_kind(st) == "shed_chapters"
-    do(st, legal(st)[0])
+    pay_with(st, legal(st)[0]["card"])
     assert engine.pending_player(st) == 0 and pending_kind(st) == "action"
     assert [len(p.completed) for p in st.players] == [3, 3]
 
@@ -389,14 +390,14 @@ def test_r8_4_opponent_sheds_then_the_turn_ends_when_that_was_the_last_action():
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "blue Dancer"))
     assert st.active == 0 and engine.pending_player(st) == 1
-    do(st, legal(st)[0])
+    pay_with(st, legal(st)[0]["card"])
     assert st.active == 1 and pending_kind(st) == "action" and st.actions == 2
 
 
 def test_y1_two_excess_chapters_both_shed_at_the_start_of_the_turn():
     st = table(mode="yucata", active=1, completed={1: ["farmer", "assassin", "dancer", "weaver", "trader"]})
     assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
-    do(st, legal(st)[0])
+    pay_with(st, legal(st)[0]["card"])
     assert pending_kind(st) == "shed_chapters" and len(st.players[1].completed) == 4
-    do(st, legal(st)[0])
+    pay_with(st, legal(st)[0]["card"])
     assert pending_kind(st) == "action" and len(st.players[1].completed) == 3

@@ -44,6 +44,35 @@ def test_demo_setup_twice_is_harmless(capsys):
     second = capsys.readouterr().out
     assert Game.objects.count() == games == 2
     assert "alice" in first and "guildhall-demo" in second
+    demo_id = Game.objects.get(status=Game.Status.ACTIVE).pk
+    # The summary lists pages to open on the site's address (SITE_URL, which make run sets from HOST
+    # and PORT), not API URLs.
+    assert f"http://127.0.0.1:8000/games/{demo_id}/" in first and "/how-to-play/" in first
+    assert "/api/v1/" not in first
     demo = Game.objects.get(status=Game.Status.ACTIVE)
     assert demo.seq > 0 and demo.seats.filter(kind="bot").count() == 1
     call_command("replay_games")
+
+
+def test_make_run_passes_host_and_port_to_the_links_in_emails_and_the_summary():
+    """make run PORT=… sets SITE_URL (read by the email links and demo_setup's summary) unless it is set."""
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k not in ("SITE_URL", "ALLOWED_HOSTS")}
+    dry = subprocess.run(["make", "-n", "run", "HOST=localhost", "PORT=8123"], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert dry.returncode == 0, dry.stderr
+    lines = [line for line in dry.stdout.splitlines() if "demo_setup" in line or "runserver" in line]
+    assert len(lines) == 2
+    for line in lines:
+        prefix = line.split(" .venv/bin/python")[0]  # the environment the command runs with
+        expanded = subprocess.run(["sh", "-c", f"{prefix} sh -c 'echo $SITE_URL'"], env=env,
+                                  capture_output=True, text=True, timeout=10).stdout.strip()
+        assert expanded == "http://localhost:8123"
+    assert lines[1].endswith("runserver localhost:8123")

@@ -1,8 +1,11 @@
-"""Create demo users and a demo game in progress, and print their logins. Safe to run again."""
+"""Create demo users and a demo game in progress, and print their logins and the pages to open. Safe to
+run again."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.urls import reverse
 
 import engine
 from games import cache as state_cache
@@ -42,11 +45,21 @@ class Command(BaseCommand):
         if open_game is None:
             open_game = services.create_game(carol, seats=2)
 
+        site = settings.SITE_URL.rstrip("/")
         self.stdout.write(self.style.SUCCESS(f"Demo logins (password for all: {DEMO_PASSWORD}):"))
         for user in users:
             self.stdout.write(f"  {user.username:6} / {user.email}")
-        self.stdout.write(f"Demo game in progress: /api/v1/games/{game.pk}/ (seq {game.seq})")
-        self.stdout.write(f"Open game waiting for a second player: /api/v1/games/{open_game.pk}/")
+        self.stdout.write("Pages to open (sign in as one of them):")
+        pages = [
+            ("the site", reverse("home")),
+            ("how to play", reverse("guide:how-to-play")),
+            ("the game in progress (alice and bob against a bot)", reverse("games:game", args=[game.pk])),
+            ("a game waiting for a second player (carol's)", reverse("games:game", args=[open_game.pk])),
+            ("finished games", reverse("history")),
+            ("the API documentation", reverse("api-docs")),
+        ]
+        for what, path in pages:
+            self.stdout.write(f"  {site}{path}  {what}")
 
     def _advance(self, game_id):
         """Play a few decisions for whoever is to move (humans through the same service as bots)."""

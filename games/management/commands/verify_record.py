@@ -10,6 +10,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.history.record import verify
 
@@ -37,7 +38,12 @@ class Command(BaseCommand):
             for problem in problems:
                 self.stderr.write(_("DIFFERS: %(problem)s") % {"problem": problem})
             raise CommandError(
-                _("The record does not check out (%(count)d problem(s)).") % {"count": len(problems)},
+                ngettext(
+                    "The record does not check out (%(count)d problem).",
+                    "The record does not check out (%(count)d problems).",
+                    len(problems),
+                )
+                % {"count": len(problems)},
                 returncode=1,
             )
         self.stdout.write(

@@ -54,12 +54,16 @@ def load_golden(path):
 
 
 def game_from_record(users, record):
-    """A game with the record's seed and mode, its decisions submitted one by one through
-    services.submit_decision (validated, denormalised, hooks run) by whoever holds each seat."""
+    """A game with the record's seed, mode and rules version, its decisions submitted one by one through
+    services.submit_decision (validated, denormalised, hooks run) by whoever holds each seat: a game
+    stored under an older rules version goes on under that version."""
     game = started_game(users, mode=record["mode"])
-    # The only liberty taken: the seed is the record's (set before the first decision; the state
-    # cache is keyed by the seed commitment, so nothing from the old seed can be read back).
-    Game.objects.filter(pk=game.pk).update(seed=record["seed"], seed_commitment=engine.seed_commitment(record["seed"]))
+    # The only liberty taken: the seed and the rules version are the record's (set before the first
+    # decision; the state cache is keyed by the seed commitment, so nothing of the old seed is read back).
+    Game.objects.filter(pk=game.pk).update(
+        seed=record["seed"], seed_commitment=engine.seed_commitment(record["seed"]),
+        engine_version=record["engine_version"],
+    )
     game.refresh_from_db()
     seats = {s.position: s for s in game.seats.select_related("user")}
     for seq, (seat, decision) in enumerate(record["decisions"]):
@@ -73,8 +77,8 @@ def game_from_record(users, record):
 CARD_ID = re.compile(r'data-card-id="(\d+)"')
 SEAT_SECTION = re.compile(r'<section class="h-seat[^"]*" data-seat="(\d+)"(.*?)</section>', re.S)
 HAND_ZONE = re.compile(r'Hand:</span>(.*?)</div>', re.S)
-CHART_POINT = re.compile(r'<circle [^>]*data-turn="(\d+)" data-vp="(\d+)"')
-SERIES = re.compile(r'<g class="series" data-seat="(\d+)">(.*?)</g>', re.S)
+CHART_POINT = re.compile(r'<(?:circle|rect|polygon) [^>]*class="point" data-turn="(\d+)" data-vp="(\d+)"')
+SERIES = re.compile(r'<g class="series" data-seat="(\d+)"[^>]*>(.*?)</g>', re.S)
 
 
 def card_ids(html):

@@ -149,3 +149,39 @@ def test_verify_record_command_exit_status(finished, api_client_for, tmp_path):
     )
     assert bad.returncode == 1
     assert "final_vp" in bad.stderr
+
+
+def test_a_record_is_verified_under_its_own_rules_version():
+    """A game of rules version 1 verifies under version 1 (its log keeps its meaning); a record that
+    claims a version this engine does not know is a difference, never a guess."""
+    golden = load_golden(golden_records()[0])
+    assert golden["engine_version"] == "1" != engine.ENGINE_VERSION
+    record = {
+        "engine_version": golden["engine_version"],
+        "mode": golden["mode"],
+        "players": [f"p{s}" for s in range(golden["players"])],
+        "seed": golden["seed"],
+        "seed_commitment": engine.seed_commitment(golden["seed"]),
+        "decisions": golden["decisions"],
+        "placings": golden["expected"]["placings"],
+        "final_vp": [p["vp"] for p in golden["expected"]["players"]],
+    }
+    assert verify(record) == []
+    unknown = dict(record, engine_version="0.9")
+    problems = verify(unknown)
+    assert len(problems) == 1 and "engine_version" in problems[0] and "'0.9'" in problems[0]
+
+
+def test_a_stored_game_of_version_1_is_shown_under_version_1(make_user):
+    """The site builds every state with the game's own engine_version (cache, replay viewer, record)."""
+    from games import cache as state_cache
+    from games.history import replay as history_replay
+    from games.models import Game
+
+    golden = load_golden(golden_records()[0])
+    users = [make_user(f"v1p{s}") for s in range(golden["players"])]
+    game = started_game(users)
+    Game.objects.filter(pk=game.pk).update(engine_version="1")
+    game.refresh_from_db()
+    assert state_cache.replay(game).version == "1"
+    assert history_replay.build(game).final.version == "1"

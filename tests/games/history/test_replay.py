@@ -2,6 +2,7 @@
 VP chart's numbers are the engine's VP (golden records and random bot games)."""
 
 import random
+import re
 
 import pytest
 
@@ -35,24 +36,24 @@ def bot_game(players, seed, kind="random", mode="printed", rng_seed=0):
     return log
 
 
-def check_every_step(players, seed, mode, log, expected_final=None):
+def check_every_step(players, seed, mode, log, expected_final=None, version=engine.ENGINE_VERSION):
     """Every step of replay.replay_log equals an independent, validated application of the decisions;
-    every chart point is the engine's VP at the last step of its turn."""
-    shadow = engine.new_game(players, seed, mode)
+    every chart point is the engine's VP at the last step of its turn (under rules ``version``)."""
+    shadow = engine.new_game(players, seed, mode, version=version)
     last_step_of_turn = {}
     for k in range(len(log) + 1):
         if k:
             engine.apply(shadow, *log[k - 1])  # validated, not trusted
-        rp = replay.replay_log(players, seed, mode, log, step=k) if k in (0, 1, len(log) // 2) else None
-        if rp is not None:
+        if k in (0, 1, len(log) // 2):
+            rp = replay.replay_log(players, seed, mode, log, step=k, version=version)
             assert rp.state == shadow, f"step {k}"
         last_step_of_turn[shadow.turn] = k
     # All the steps in one pass as the view builds them (the generator the page uses).
-    full = replay.replay_log(players, seed, mode, log)
+    full = replay.replay_log(players, seed, mode, log, version=version)
     assert full.final == shadow
     assert full.steps == len(log)
     for turn, vps in full.vp_by_turn:
-        at = engine.replay(players, seed, mode, log[: last_step_of_turn[turn]])
+        at = engine.replay(players, seed, mode, log[: last_step_of_turn[turn]], version=version)
         assert vps == [at.vp(s) for s in range(players)], f"turn {turn}"
     assert [t for t, _ in full.vp_by_turn] == sorted(last_step_of_turn)
     if expected_final is not None:
@@ -80,7 +81,8 @@ def test_every_step_of_each_state_is_the_engines_state():
 def test_golden_records_replay_step_by_step(path):
     record = load_golden(path)
     log = [(seat, decision) for seat, decision in record["decisions"]]
-    check_every_step(record["players"], record["seed"], record["mode"], log, expected_final=record["expected"])
+    check_every_step(record["players"], record["seed"], record["mode"], log, expected_final=record["expected"],
+                     version=record["engine_version"])
 
 
 @pytest.mark.parametrize(
@@ -115,7 +117,7 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
     client.force_login(users[0])
     for k in steps:
         html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
-        state = engine.replay(game.num_seats, game.seed, game.mode, log[:k])
+        state = engine.replay(game.num_seats, game.seed, game.mode, log[:k], version=game.engine_version)
         hands = hands_shown(html)
         for seat in range(game.num_seats):
             expected = {c["id"] for c in engine.view(state, seat)["you"]["hand"]}
@@ -132,9 +134,11 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
     points = chart_points(html)
     last_of_turn = {}
     for k in range(len(log) + 1):
-        last_of_turn[replay.replay_log(game.num_seats, game.seed, game.mode, log, step=k).state.turn] = k
+        at_k = replay.replay_log(game.num_seats, game.seed, game.mode, log, step=k, version=game.engine_version)
+        last_of_turn[at_k.state.turn] = k
     for turn in rng.sample(sorted(last_of_turn), 10):
-        state = engine.replay(game.num_seats, game.seed, game.mode, log[: last_of_turn[turn]])
+        state = engine.replay(game.num_seats, game.seed, game.mode, log[: last_of_turn[turn]],
+                              version=game.engine_version)
         for seat in range(game.num_seats):
             assert points[seat][turn] == state.vp(seat), f"turn {turn} seat {seat}"
     assert game.seed in html
@@ -153,3 +157,26 @@ def test_log_in_words_beside_the_table_is_the_engines(make_user, client):
     for seq in (1, 7, len(log)):
         assert escape(engine.describe(final, seq, None, names)) in html
     assert 'data-seq="7" class="current" aria-current="step"' in html
+
+
+def test_the_vp_chart_lines_are_told_apart_without_colour():
+    """Each seat has its own dash pattern and its own mark shape, the legend shows both, and each line
+    ends with its player's name: nothing depends on seeing colours."""
+    from django.template.loader import render_to_string
+
+    names = ["ann", "ben", "cy", "di"]
+    vp_by_turn = [(5, [0, 0, 0, 0]), (6, [3, 0, 1, 0]), (7, [3, 4, 1, 4])]
+    drawn = chart.chart(vp_by_turn, names)
+    looks = [(s["dash"], s["shape"]) for s in drawn["series"]]
+    assert len({dash for dash, _ in looks}) == 4 and len({shape for _, shape in looks}) == 4
+    html = render_to_string("history/_vp_chart.html", {"chart": drawn})
+    marks = {"circle": "<circle", "square": "<rect", "triangle": "<polygon", "diamond": "<polygon"}
+    for series in drawn["series"]:
+        body = re.search(rf'<g class="series" data-seat="{series["seat"]}"[^>]*>(.*?)</g>', html, re.S).group(1)
+        assert body.count(marks[series["shape"]]) >= len(vp_by_turn)
+        assert f">{series['name']}</text>" in body  # the name at the end of the line
+    legend = re.search(r'<figcaption class="vp-legend">(.*?)</figcaption>', html, re.S).group(1)
+    assert legend.count('class="legend-entry"') == 4 and legend.count("stroke-dasharray") == 3
+    # Equal final scores: the names are printed apart.
+    ys = [float(s["label_y"]) for s in drawn["series"] if s["seat"] in (1, 3)]
+    assert abs(ys[0] - ys[1]) >= 12

@@ -282,8 +282,9 @@ def test_card_reference_for_everyone(client, make_user):
         if user:
             client.force_login(user)
         html = client.get(reverse("games:cards")).content.decode()
-        for name in ("Assassin", "Dancer", "Farmer", "Historian", "Trader", "Weaver", "purple", "VP9"):
+        for name in ("Assassin", "Dancer", "Farmer", "Historian", "Trader", "Weaver", "purple", "Steal a card"):
             assert name in html
+        assert "VP9" not in html and "VP4-StealCard" not in html  # VP cards are named in words
         assert html.count('class="card ') == 6 and html.count('class="vp-card"') == 9
 
 

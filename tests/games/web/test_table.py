@@ -335,11 +335,17 @@ def test_htmx_requests_after_the_session_ended_redirect_to_sign_in(client, make_
 def test_the_page_title_says_when_it_is_my_turn(client, make_user):
     game = started_game([make_user(), make_user()])
     mover, waiting = seats(game)
-    assert "<title>Your turn · Game" in page(client, game, mover)
-    assert "<title>Game" in page(client, game, waiting)
+    mover_html = page(client, game, mover)
+    assert "<title>(1) Your turn · Game" in mover_html
+    assert 'data-my-turn="1"' in mover_html and 'data-title="(1) Your turn · Game' in mover_html
+    # The live region a screen reader listens to is outside the table that htmx replaces.
+    assert mover_html.index('id="turn-announcer"') < mover_html.index('id="table"')
+    assert 'aria-live="polite"' in mover_html and 'data-announce="It is your turn.' in mover_html
+    waiting_html = page(client, game, waiting)
+    assert "<title>Game" in waiting_html and 'data-my-turn="0"' in waiting_html
     client.force_login(mover)
     fragment = client.get(reverse("games:table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
-    assert "<title>Your turn · Game" in fragment  # htmx puts it on the tab after a swap
+    assert "<title>(1) Your turn · Game" in fragment  # htmx puts it on the tab after a swap
 
 
 def test_django_protections_on_the_table(make_user):
