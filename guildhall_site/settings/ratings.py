@@ -8,8 +8,26 @@ that affects the numbers (the model, the bots' calibration, the repeat rule, the
 import datetime
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 _env = environ.Env()
+
+
+def bot_calibration(raw):
+    """``"greedy=20:2,random=5:1.5"`` → ``{"greedy": (20.0, 2.0), "random": (5.0, 1.5)}`` (μ:σ per bot kind)."""
+    table = {}
+    for item in filter(None, (part.strip() for part in raw.split(","))):
+        kind, _eq, numbers = item.partition("=")
+        mu, _colon, sigma = numbers.partition(":")
+        try:
+            table[kind.strip()] = (float(mu), float(sigma))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"RATINGS_BOT_CALIBRATION: {item!r} is not kind=mu:sigma (e.g. greedy=20:2)"
+            ) from None
+        if not kind.strip() or table[kind.strip()][1] <= 0:
+            raise ImproperlyConfigured(f"RATINGS_BOT_CALIBRATION: {item!r} needs a bot kind and a positive sigma")
+    return table
 
 RATINGS_APPS = ["games.ratings"]
 
@@ -33,16 +51,7 @@ RATINGS_REPEAT_WEIGHTS = (1.0, 1.0, 1.0, 0.5, 0.5)
 
 # Bots are rated only through a fixed calibration rating: a game with a bot whose kind has none is unrated.
 # {"greedy": (mu, sigma), ...}; from the environment as RATINGS_BOT_CALIBRATION="greedy=20.0:2.0,random=5:2".
-def _calibration(raw):
-    table = {}
-    for item in filter(None, (part.strip() for part in raw.split(","))):
-        kind, _sep, numbers = item.partition("=")
-        mu, _sep, sigma = numbers.partition(":")
-        table[kind.strip()] = (float(mu), float(sigma))
-    return table
-
-
-RATINGS_BOT_CALIBRATION = _calibration(_env.str("RATINGS_BOT_CALIBRATION", default=""))
+RATINGS_BOT_CALIBRATION = bot_calibration(_env.str("RATINGS_BOT_CALIBRATION", default=""))
 
 # Reliability: the share of a player's latest games with other people that they played to the end.
 RATINGS_RELIABILITY_GAMES = 20
