@@ -51,3 +51,24 @@ def test_leaderboard_profile_and_chart_with_the_keyboard(live_server, logged_in_
     page.goto(f"{live_server.url}/games/{ongoing.pk}/")
     badges = page.locator("h2 small.rating")
     assert badges.count() == 2 and "(" in badges.first.inner_text()
+
+
+PHONE = 375
+
+
+def test_leaderboard_and_profile_fit_a_phone(live_server, new_page, make_user, settings, artifacts):
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 1
+    cache.clear()
+    ann, ben = make_user("annabelle_with_a_long_name", email=""), make_user("ben", email="")
+    game = new_game(contextlib.nullcontext, [ann, ben])
+    play_until_turn(game, contextlib.nullcontext, rounds_played(game, 2), random.Random(4))
+    time_out(game, contextlib.nullcontext)
+    page = new_page(PHONE, 800)
+    for url in ("/leaderboards/printed/", "/players/ben/"):
+        page.goto(live_server.url + url)
+        for details in page.locator("details").all():  # the chart's numbers, opened, fit too
+            details.evaluate("d => d.open = true")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE, f"{url} scrolls sideways ({width} px)"
+        page.screenshot(path=str(artifacts / f"phone-{url.strip('/').replace('/', '-')}.png"), full_page=True)
+    assert page.locator("figure.rating-chart > svg").bounding_box()["width"] <= PHONE
