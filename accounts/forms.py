@@ -19,6 +19,18 @@ class ProfileForm(forms.ModelForm):
         help_text=_("In your time zone."),
     )
 
+    theme = forms.ChoiceField(
+        label=_("Colours"),
+        choices=Profile.THEME_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Dark mode: as your device is set, or always light, or always dark."),
+    )
+
+    def clean_theme(self):
+        # Left out of a post (an older form): the colours stay as they were.
+        return self.cleaned_data.get("theme") or self.instance.theme or Profile.THEME_AUTO
+
     class Meta:
         model = Profile
         fields = [
@@ -29,6 +41,8 @@ class ProfileForm(forms.ModelForm):
             "digest_hour",
             "reminder_emails",
             "result_emails",
+            "invitation_emails",
+            "theme",
         ]
         widgets = {"turn_email": forms.RadioSelect}
         help_texts = {"display_name": _("Shown on your public profile. Games show your username.")}

@@ -33,6 +33,12 @@ class Profile(models.Model):
         (TURN_EMAIL_DIGEST, _("In a daily digest")),
         (TURN_EMAIL_NEVER, _("Never")),
     ]
+    THEME_AUTO, THEME_LIGHT, THEME_DARK = "auto", "light", "dark"
+    THEME_CHOICES = [
+        (THEME_AUTO, _("As my device is set (light or dark)")),
+        (THEME_LIGHT, _("Light")),
+        (THEME_DARK, _("Dark")),
+    ]
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile", verbose_name=_("user")
@@ -51,6 +57,9 @@ class Profile(models.Model):
     )
     reminder_emails = models.BooleanField(_("reminders before a deadline"), default=True)
     result_emails = models.BooleanField(_("game results"), default=True)
+    invitation_emails = models.BooleanField(_("invitations to a game"), default=True)
+    # Dark mode (accounts/static/accounts/theme.css): "auto" follows the device's prefers-color-scheme.
+    theme = models.CharField(_("colours"), max_length=8, choices=THEME_CHOICES, default=THEME_AUTO)
 
     class Meta:
         verbose_name = _("profile")

@@ -200,19 +200,25 @@ def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot
     return game
 
 
-def join(game_id, user):
+def join(game_id, user, *, admitted=False):
+    """Take a seat in an open game; it starts when full. ``admitted``: the user comes with an invitation
+    link (games.invitations), which stands for an invitation: a game by invitation only lets them in and
+    lists them among its invited players."""
     with transaction.atomic():
         game = _lock_game(game_id)
         if game.status != Game.Status.OPEN:
             raise Conflict(_("This game is not open for joining."), code="not_open")
         if game.seats.filter(user=user).exists():
             raise Conflict(_("You are already in this game."), code="already_joined")
-        if game.invited.exists() and not game.invited.filter(pk=user.pk).exists():
+        by_invitation = game.invited.exists()
+        if by_invitation and not admitted and not game.invited.filter(pk=user.pk).exists():
             raise Forbidden(_("This game is by invitation only."), code="not_invited")
         taken = game.seats.count()
         if taken >= game.num_seats:
             raise Conflict(_("This game is full."), code="full")
         Seat.objects.create(game=game, kind=Seat.Kind.USER, user=user)
+        if admitted and by_invitation:
+            game.invited.add(user)
         if taken + 1 == game.num_seats:
             _start_locked(game)
     return game

@@ -9,9 +9,13 @@ from games.web import views as game_views
 urlpatterns = [
     path("", game_views.home, name="home"),
     path("", include("games.history.urls")),  # history, replay, /api/v1/games/<id>/record/
+    path("", include("games.watch.urls")),  # live games to watch (before games.web's games/<id>/)
     path("", include("games.web.urls")),  # lobby, my games, the table
     path("", include("accounts.urls")),  # profiles, settings
+    path("", include("accounts.friends.urls")),  # follow / unfollow
     path("", include("games.clock.urls")),  # vacations
+    path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
+    path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
     path("", include("games.ratings.urls")),  # leaderboards
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
     path("", include("games.guide.urls")),  # how to play

@@ -34,12 +34,13 @@ def pytest_runtest_setup(item):
 
 @pytest.fixture(autouse=True)
 def _eager_celery_no_throttle(settings):
-    """Tasks run in-process; the write throttle is off unless a test sets a rate."""
+    """Tasks run in-process; the write throttle and the chat's are off unless a test sets a rate."""
     from guildhall_site.celery import app
 
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     settings.GUILDHALL_WRITE_THROTTLE_RATE = None
+    settings.CHAT_THROTTLE_RATE = None  # the chat's own rate, likewise (tests/games/chat sets one)
     # A fast hasher: users are created by the dozen (production keeps Django's default).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     yield

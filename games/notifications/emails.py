@@ -35,6 +35,7 @@ CATEGORY = {
     Notification.Kind.TIMEOUT: "reminders",
     Notification.Kind.TAKEN_OVER: "reminders",
     Notification.Kind.RESULTS: "results",
+    Notification.Kind.INVITATION: "invitations",
 }
 REMINDER_KINDS = (Notification.Kind.REMINDER_1, Notification.Kind.REMINDER_2, Notification.Kind.REMINDER_3)
 
@@ -76,7 +77,7 @@ def unsubscribe_token(user_id, category):
 def read_unsubscribe_token(token):
     """(user id, category) from a token, or raise signing.BadSignature."""
     data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if not isinstance(data, dict) or data.get("c") not in ("turn", "reminders", "results"):
+    if not isinstance(data, dict) or data.get("c") not in ("turn", "reminders", "results", "invitations"):
         raise signing.BadSignature("bad payload")
     return int(data["u"]), data["c"]
 
@@ -228,6 +229,7 @@ def _turn(n, user, prefs, now):
     words = {"id": game.pk, "players": context["players"]}
     context["intro"] = [_("It is your turn in game %(id)s (%(players)s).") % words]
     context["log_heading"] = _("Since your last turn:")
+    context["chat"] = chat_since_last_turn(game, n.user_id, prefs, settings.CHAT_IN_EMAIL)
     subject = _("Guildhall: your turn in game %(id)s") % {"id": game.pk}
     return subject, context
 
@@ -340,7 +342,8 @@ def _digest(n, user, prefs, now):
         ]
         if deadline:
             parts.append(_("%(left)s left") % {"left": time_left(deadline, now)})
-        lines.append({"text": "; ".join(parts), "url": game_url(game.pk)})
+        chat = chat_since_last_turn(game, n.user_id, prefs, settings.CHAT_IN_DIGEST)
+        lines.append({"text": "; ".join(parts), "url": game_url(game.pk), "chat": chat})
     count = len(games)
     context = {
         "intro": [
@@ -359,6 +362,53 @@ def _digest(n, user, prefs, now):
     return subject, context
 
 
+def chat_since_last_turn(game, user_id, prefs, limit):
+    """What the other players wrote in the table chat since ``user_id`` last decided (players they muted
+    and messages the staff hid left out): {"lines": [{"author", "at", "text"}], "skipped": n} or None.
+    Only what players typed: the chat holds nothing the server wrote."""
+    from games.chat.selectors import since_last_turn
+
+    seat = _seat_of(game, user_id)
+    messages, skipped = since_last_turn(game, user_id, seat, limit)
+    if not messages:
+        return None
+    lines = [
+        {"author": m.author.username, "at": formats.time_format(m.created_at.astimezone(prefs.tz)), "text": m.text}
+        for m in messages
+    ]
+    return {"lines": lines, "skipped": skipped}
+
+
+def _invitation(n, user, prefs, now):
+    """An invitation to an open game (games.invitations), while it still waits for an answer."""
+    from games.invitations.selectors import pending_invitation, rematch_source
+
+    invitation = pending_invitation(n.game_id, n.user_id) if n.game_id else None
+    if invitation is None:
+        return None  # answered already, or the game has started or was cancelled
+    game = invitation.game
+    inviter = invitation.inviter.username if invitation.inviter else _("A player")
+    seated = [s.display_name for s in Seat.objects.filter(game_id=game.pk).select_related("user").order_by("id")]
+    intro = [
+        _("%(name)s invites you to a game of Guildhall: game %(id)s, %(seats)s players, %(mode)s.")
+        % {"name": inviter, "id": game.pk, "seats": game.num_seats, "mode": game.get_mode_display()},
+        _("Players so far: %(players)s.") % {"players": ", ".join(seated)},
+    ]
+    rematch = rematch_source(game.pk)
+    if rematch is not None:
+        intro.append(
+            _("It is a rematch of game %(id)s: the same players, a new deal.") % {"id": rematch.original_id}
+        )
+    context = {
+        "game_id": game.pk,
+        "intro": intro,
+        "game_url": absolute(_reverse("invitations:invitation", (invitation.pk,), f"/invitations/{invitation.pk}/")),
+        "game_link_text": _("Accept or decline the invitation"),
+    }
+    subject = _("Guildhall: %(name)s invites you to game %(id)s") % {"name": inviter, "id": game.pk}
+    return subject, context
+
+
 # How a game ended, when not the rulebook's way (the engine's ``ended_by``; the log tells who).
 ENDINGS = {
     "resigned": lambda: _("The game ended because a player resigned; whoever left is placed last."),
@@ -372,4 +422,5 @@ _BUILDERS = {
     Notification.Kind.TAKEN_OVER: _taken_over,
     Notification.Kind.RESULTS: _results,
     Notification.Kind.DIGEST: _digest,
+    Notification.Kind.INVITATION: _invitation,
 }

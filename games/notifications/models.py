@@ -19,6 +19,7 @@ class Notification(models.Model):
         TAKEN_OVER = "taken-over", _("Seat taken over by the bot")
         RESULTS = "results", _("Results")
         DIGEST = "digest", _("Daily digest")
+        INVITATION = "invitation", _("Invitation to a game")  # games.invitations writes these
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")

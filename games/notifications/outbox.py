@@ -37,6 +37,7 @@ TURN_EMAIL_DEFAULTS = {
     "digest_hour": 8,
     "reminder_emails": True,
     "result_emails": True,
+    "invitation_emails": True,
     "display_name": "",
 }
 

@@ -14,6 +14,7 @@ UNSUBSCRIBE_FIELDS = {
     "turn": ("turn_email", "never"),
     "reminders": ("reminder_emails", False),
     "results": ("result_emails", False),
+    "invitations": ("invitation_emails", False),
 }
 
 
@@ -31,6 +32,7 @@ def unsubscribe(request, token):
         "turn": _("emails when it is your turn (and the daily digest)"),
         "reminders": _("reminders before a deadline and timeout notices"),
         "results": _("results of finished games"),
+        "invitations": _("invitations to games"),
     }
     if request.method == "POST":
         from accounts.models import profile_for

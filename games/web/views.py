@@ -65,17 +65,11 @@ def _my_games(user):
     )
     open_games = list(mine.filter(status=Game.Status.OPEN).order_by("-created_at", "-id"))
     finished = list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-id")[:FINISHED_SHOWN])
-    invitations = list(
-        Game.objects.filter(status=Game.Status.OPEN, invited=user)
-        .exclude(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
-        .prefetch_related("seats__user")
-        .order_by("-created_at", "-id")
-    )
+    # Invitations waiting for an answer (Accept/Decline) are games.invitations' part of the page.
     return {
         "waiting_for_me": [_row(g, user) for g in waiting_for_me],
         "waiting_for_others": [_row(g, user) for g in waiting_for_others],
         "open_games": [_row(g, user) for g in open_games],
-        "invitations": [_row(g, user) for g in invitations],
         "finished": [_row(g, user) for g in finished],
     }
 

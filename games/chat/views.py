@@ -1,0 +1,164 @@
+"""Thin views over chat.services (writes) and chat.context (what a reader sees)."""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors as game_selectors
+from games.exceptions import Forbidden, GameError, NotFound
+from games.models import Game
+from games.services import parse_game_id
+from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+
+from . import context, services
+from .forms import ReportForm
+from .models import Message
+from .selectors import newest_message_id
+
+HTMX_STOP_POLLING = 286
+
+
+def _game_or_404(pk):
+    try:
+        return game_selectors.get_game(pk)
+    except NotFound:
+        raise Http404(_("No such game.")) from None
+
+
+def _id_or_404(value, message):
+    """A row id within the database's range (a longer number is no row, not a database error)."""
+    try:
+        return parse_game_id(value)
+    except NotFound:
+        raise Http404(message) from None
+
+
+def _table_url(game_id, anchor=""):
+    return reverse("games:game", args=[game_id]) + anchor
+
+
+@login_required
+@require_GET
+def poll(request, pk):
+    """The chat's cheap poll: 204 while no message is newer than ``after`` (the newest the page has);
+    otherwise the new messages, appended to the list, and a poller that asks from the newest on."""
+    try:
+        after = int(request.GET.get("after", ""))
+    except ValueError:
+        return HttpResponse(status=400)
+    # One query while nothing is new: the game's status and its newest message id together.
+    row = Game.objects.filter(pk=_id_or_404(pk, _("No such game."))).annotate(newest=newest_message_id()).values_list(
+        "status", "newest"
+    ).first()
+    if row is None:
+        raise Http404(_("No such game."))
+    status, newest = row
+    if after < 0 or (newest or 0) <= after:
+        # 286 tells htmx to stop polling: the game is over (the chat stays open, a message shows the rest).
+        return HttpResponse(status=204 if status == Game.Status.ACTIVE else HTMX_STOP_POLLING)
+    game = _game_or_404(pk)
+    return render(request, "chat/_new_items.html", context.new_messages(game, request.user, after))
+
+
+@login_required
+@require_POST
+def post(request, pk):
+    game = _game_or_404(pk)
+    text = request.POST.get("text", "")
+    error = None
+    try:
+        services.post_message(game.pk, request.user, text)
+    except Forbidden as exc:
+        raise PermissionDenied(str(exc.detail)) from None
+    except GameError as exc:
+        error = str(exc.detail)
+    if request.htmx:
+        ctx = context.panel(game, request.user, error=error, draft=text if error else "")
+        return render(request, "chat/_panel.html", ctx)
+    if error:
+        messages.error(request, error)
+    return redirect(_table_url(game.pk, "#chat"))
+
+
+@login_required
+@require_POST
+def save_note(request, pk):
+    game = _game_or_404(pk)
+    text = request.POST.get("text", "")
+    error = None
+    try:
+        services.save_note(game.pk, request.user, text)
+    except Forbidden as exc:
+        raise PermissionDenied(str(exc.detail)) from None
+    except GameError as exc:
+        error = str(exc.detail)
+    if request.htmx:
+        ctx = context.notes(game, request.user, saved=error is None, error=error, draft=text if error else None)
+        return render(request, "chat/_notes.html", ctx)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, _("Your notes were saved."))
+    return redirect(_table_url(game.pk, "#notes"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request, message_id):
+    message = get_object_or_404(
+        Message.objects.select_related("author", "game"), pk=_id_or_404(message_id, _("No such message.")), hidden=False
+    )
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _report, created = services.report(
+                message.pk, request.user, form.cleaned_data["reason"], form.cleaned_data["comment"]
+            )
+        except GameError as exc:
+            messages.error(request, str(exc.detail))
+        else:
+            if created:
+                messages.success(request, _("Thank you. The staff will read the message you reported."))
+            else:
+                messages.info(request, _("You have already reported this message."))
+        return redirect(_table_url(message.game_id, "#chat"))
+    return render(request, "chat/report.html", {"message": message, "form": form})
+
+
+def _back(request, fallback):
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return HttpResponseRedirect(target)  # a URL, never a view name (redirect() would try to reverse one)
+    return HttpResponseRedirect(fallback)
+
+
+def _other_user(username):
+    return get_object_or_404(get_user_model(), username=username)
+
+
+@login_required
+@require_POST
+def mute(request, username):
+    other = _other_user(username)
+    try:
+        services.mute(request.user, other)
+    except GameError as exc:
+        messages.error(request, str(exc.detail))
+    else:
+        messages.success(request, _("You no longer see what %(name)s writes.") % {"name": other.username})
+    return _back(request, reverse("public_profile", args=[other.username]))
+
+
+@login_required
+@require_POST
+def unmute(request, username):
+    other = _other_user(username)
+    services.unmute(request.user, other)
+    messages.success(request, _("You see what %(name)s writes again.") % {"name": other.username})
+    return _back(request, reverse("public_profile", args=[other.username]))
