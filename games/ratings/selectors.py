@@ -136,6 +136,7 @@ class Badge:
     rated_games: int | None
     provisional: bool = False
     bot: bool = False
+    mode: str | None = None
 
 
 
@@ -148,6 +149,14 @@ def ratings_for(pairs):
     modes = {m for _u, m in pairs}
     rows = PlayerRating.objects.filter(user_id__in=users, mode__in=modes)
     return {(r.user_id, r.mode): r for r in rows if (r.user_id, r.mode) in pairs}
+
+
+def main_badge(user_id):
+    """A person's rating in the mode of most of their rated games (printed rules first on a tie), or None."""
+    rating = PlayerRating.objects.filter(user_id=user_id).order_by("-rated_games", "mode").first()
+    if rating is None:
+        return None
+    return Badge(rating.ordinal, rating.mu, rating.sigma, rating.rated_games, provisional(rating), mode=rating.mode)
 
 
 def seat_ratings(games):

@@ -3,7 +3,8 @@
 - ``{% seat_ratings rows_or_games as badges %}`` then ``{% rating_badge badges game_id name %}``: the rating
   next to a seat's name (one query for the whole list);
 - ``{% game_rating game %}``: whether a game is rated, and, once it is over, each person's rating change;
-- ``{% player_ratings user %}``: a profile's ratings, reliability and rating-history charts.
+- ``{% player_ratings user %}``: a profile's ratings, reliability and rating-history charts;
+- ``{% player_rating user %}``: a person's rating where no game gives the mode (``watch/_rating.html``).
 """
 
 from django import template
@@ -41,8 +42,28 @@ def seat_ratings(value):
 def rating_badge(badges, game_id, name):
     """The rating (μ − 3σ) after a seat's name, "?" while provisional; the details in its title."""
     badge = (badges or {}).get((game_id, name))
-    if badge is None:
+    return _badge_html(badge) if badge is not None else ""
+
+
+@register.simple_tag(takes_context=True)
+def player_rating(context, player):
+    """A person's rating where no game says which mode (friends, invitations, live games): the mode of most
+    of their rated games. One query per person and page (remembered on the request)."""
+    if player is None or getattr(player, "pk", None) is None:
         return ""
+    request = context.get("request")
+    memo = getattr(request, "_player_ratings", None)
+    if memo is None:
+        memo = {}
+        if request is not None:
+            request._player_ratings = memo
+    if player.pk not in memo:
+        memo[player.pk] = selectors.main_badge(player.pk)
+    badge = memo[player.pk]
+    return _badge_html(badge, mode=Game.Mode(badge.mode).label) if badge is not None else ""
+
+
+def _badge_html(badge, mode=None):
     value = number_format(badge.ordinal, 1)
     if badge.bot:
         title = _("Calibration rating of this bot: %(rating)s (μ %(mu)s, σ %(sigma)s)")
@@ -57,6 +78,8 @@ def rating_badge(badges, game_id, name):
         "games": badge.rated_games,
         "needed": settings.RATINGS_PROVISIONAL_GAMES,
     }
+    if mode is not None:
+        title = _("%(mode)s: %(details)s") % {"mode": mode, "details": title}
     if badge.provisional:
         return format_html(
             '<small class="rating provisional" title="{}">({}<span aria-hidden="true">?</span>'

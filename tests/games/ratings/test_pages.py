@@ -153,3 +153,23 @@ def test_api_create_takes_rated(make_user, api_client_for):
     assert default.json()["rated"] is False
     bad = api.post("/api/v1/games/", {"seats": 2, "rated": "perhaps"}, format="json")
     assert bad.status_code == 400 and bad.json()["error"] and Game.objects.count() == 2
+
+
+def test_ratings_where_no_game_gives_the_mode(make_user, commit):
+    """Live games, friends lists, invitations: the rating of the mode of most of the person's rated games."""
+    from accounts.friends.models import Follow
+
+    ann, ben = make_user("ann"), make_user("ben")
+    _two_rated_games(commit, ann, ben)
+    stored_rating(ann, 30.0, games=1, mode="yucata")  # fewer rated games in Yucata mode: not the one shown
+    new_game(commit, [ann, ben])
+    Follow.objects.create(follower=ben, followed=ann)
+    client = Client()
+    client.force_login(ben)
+    live = client.get("/games/live/").content.decode()
+    shown = f"({number_format(rating(ann).ordinal, 1)}"
+    assert shown in live and f"({number_format(rating(ben).ordinal, 1)}" in live
+    assert "Printed rules: Rating" in live
+    profile = client.get(reverse("public_profile", args=["ben"])).content.decode()
+    following = profile[profile.index('id="following"'):]
+    assert shown in following[:following.index("</ul>")]
