@@ -32,7 +32,7 @@ def _finish(game, commit, rng, ending):
     if ending == "annulled":
         play_until_turn(game, commit, rng.randint(1, rounds_played(game, 2) - 1), rng)
     else:
-        play_until_turn(game, commit, rounds_played(game, 2) + rng.randint(0, 2), rng)
+        play_until_turn(game, commit, rounds_played(game, 2) + rng.randint(0, 1), rng)
     if game.status != Game.Status.ACTIVE:
         return game
     people = [s.user for s in game.seats.filter(kind="user").select_related("user")]
@@ -72,7 +72,7 @@ def test_rebuild_gives_exactly_the_stored_values_after_200_bot_games(make_user, 
     settings.RATINGS_REPEAT_WINDOW = datetime.timedelta(days=3)
     rng = random.Random(20270104)
     users = [make_user(f"r{i}", email="") for i in range(5)]  # no email: no turn emails to build
-    endings = ["time_out"] * 8 + ["resign"] * 5 + ["take_over"] * 3 + ["annulled"] * 3 + ["natural"]
+    endings = ["time_out"] * 12 + ["resign"] * 8 + ["take_over"] * 5 + ["annulled"] * 4 + ["natural"]
     played = 0
     swapped = 0
     when = T0
