@@ -68,6 +68,9 @@ class Game(models.Model):
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
     # How the game ended (engine: "vp", "resigned", "timed_out", "taken_over"); empty while it goes on.
     ended_by = models.CharField(_("ended by"), max_length=16, blank=True, default="")
+    # The creator's choice: a rated game counts for the players' ratings when it ends (games.ratings says
+    # when it still does not: uncalibrated bots, a seat leaving in the first rounds, repeated games).
+    rated = models.BooleanField(_("rated"), default=False)
 
     class Meta:
         verbose_name = _("game")

@@ -94,6 +94,7 @@ def summary(game, user=None):
         "deadline": game.deadline,
         "to_move": to_move_name(game),
         "your_seat": me.position if me else None,
+        "rated": game.rated,
         "players": [
             {
                 "username": s.display_name,

@@ -163,8 +163,9 @@ def _resolve_users(usernames):
 # --- lifecycle ----------------------------------------------------------------------------------
 
 
-def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot_kind="greedy"):
-    """Create an open game with ``creator`` in it and ``bots`` bot seats; it starts when full."""
+def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot_kind="greedy", rated=False):
+    """Create an open game with ``creator`` in it and ``bots`` bot seats; it starts when full. ``rated``:
+    the creator's choice whether the game counts for ratings (games.ratings)."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
         raise InvalidRequest(_("seats must be a whole number from 2 to 4."))
     if mode not in Game.Mode.values:
@@ -173,6 +174,8 @@ def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot
         raise InvalidRequest(_("bots must be a whole number from 0 to seats - 1."))
     if bot_kind not in Seat.BotKind.values:
         raise InvalidRequest(_('bot_kind must be "greedy" or "random".'))
+    if not isinstance(rated, bool):
+        raise InvalidRequest(_("rated must be true or false."))
     invited = [u for u in _resolve_users(invite) if u.pk != creator.pk]
     if len(invited) > seats - 1 - bots:
         raise InvalidRequest(_("More invitations than free seats."))
@@ -185,6 +188,7 @@ def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot
             seed=seed,
             seed_commitment=engine.seed_commitment(seed),
             created_by=creator,
+            rated=rated,
         )
         if invited:
             game.invited.set(invited)

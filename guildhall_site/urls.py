@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("games.clock.urls")),  # vacations
     path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
     path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
+    path("", include("games.ratings.urls")),  # leaderboards
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
     path("", include("games.guide.urls")),  # how to play
     path("admin/", admin.site.urls),

@@ -74,6 +74,7 @@ class GameCreateSerializer(serializers.Serializer):
         default="bot",
         help_text=_("When a player's time runs out: bot (the bot plays the turn) or end (the game ends)."),
     )
+    rated = serializers.BooleanField(default=False, help_text=_("Whether the result counts for ratings."))
 
 
 class DecisionRequestSerializer(serializers.Serializer):
@@ -115,6 +116,7 @@ class GameSummarySerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
     to_move = serializers.CharField(allow_null=True)
     your_seat = serializers.IntegerField(allow_null=True)
+    rated = serializers.BooleanField()
     players = PlayerSerializer(many=True)
 
 

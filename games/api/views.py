@@ -165,6 +165,7 @@ class GameViewSet(viewsets.ViewSet):
                 invite=data["invite"],
                 bots=data["bots"],
                 bot_kind=data["bot_kind"],
+                rated=data["rated"],
             )
             set_time_limit(game, _time_limit(data), data["timeout_policy"])
         return self._detail(game.pk, request, status.HTTP_201_CREATED)

@@ -54,6 +54,12 @@ class CreateGameForm(forms.Form):
         choices=[(Seat.BotKind.GREEDY, _("Greedy bot")), (Seat.BotKind.RANDOM, _("Random bot"))],
         initial=Seat.BotKind.GREEDY,
     )
+    rated = forms.BooleanField(
+        label=_("Rated game"),
+        required=False,
+        initial=True,
+        help_text=_("The result counts for the players' ratings (not with a bot that has no calibration rating)."),
+    )
 
     def clean_invite(self):
         raw = self.cleaned_data.get("invite") or ""

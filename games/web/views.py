@@ -139,6 +139,7 @@ def create_game(request):
                     invite=data["invite"] or None,
                     bots=data["bots"],
                     bot_kind=data["bot_kind"],
+                    rated=data["rated"],
                 )
                 set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
         except GameError as exc:
