@@ -40,7 +40,7 @@ def pages(make_user, client):
         f"/games/{game.pk}/table/", f"/games/{waiting.pk}/", f"/games/{game.pk}/replay/", reverse("history"),
         reverse("profile_settings"), reverse("public_profile", args=["bob"]), reverse("games:cards"),
         reverse("guide:how-to-play"), reverse("clock:vacation"), "/api/docs/", "/no-such-page/",
-        reverse("account_email"), "/games/live/",
+        reverse("account_email"), "/games/live/", "/leaderboards/printed/",
     ]
 
 

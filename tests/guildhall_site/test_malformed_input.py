@@ -208,6 +208,8 @@ ROUTES = {
     "games/<int:pk>/chat/post/": ["{game}", "9" * 30],
     "games/<int:pk>/notes/": ["{game}", "9" * 30],
     "games/live/": [""],
+    "leaderboards/": [""],
+    "leaderboards/<str:mode>/": ["printed", "yucata", "x" * 400, "%C3%A9%E2%80%AE"],
     "invitations/<int:pk>/": ["1", "9" * 30],
     "invitations/<int:pk>/accept/": ["1", "9" * 30],
     "invitations/<int:pk>/decline/": ["1", "9" * 30],
