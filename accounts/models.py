@@ -22,7 +22,7 @@ class User(AbstractUser):
 
 class Profile(models.Model):
     """A player's preferences: how they are called, which language and time zone they read in,
-    and which emails they want (issue 5 reads the notification fields)."""
+    and which emails they want (the notifications read these fields)."""
 
     LANGUAGE_CHOICES = [("en", _("English")), ("de", _("German")), ("es", _("Spanish"))]
     TURN_EMAIL_IMMEDIATE = "immediate"

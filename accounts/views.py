@@ -116,7 +116,7 @@ def public_profile(request, username):
             "profile": profile_for(user),
             "stats": stats,
             "recent": rows,
-            "player_stats": player_stats(user),  # issue 6: the statistics of finished games
+            "player_stats": player_stats(user),  # the statistics of finished games
         },
     )
 

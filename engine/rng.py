@@ -1,4 +1,4 @@
-"""Randomness derived only from the seed (issue: determinism).
+"""Randomness derived only from the seed, so that a game is its seed and its log.
 
 Each shuffle n of a game draws its numbers from HMAC-SHA256(seed, "shuffle:n:block"), so the whole
 game's shuffles are fixed by the seed, and publishing sha256(seed) at creation proves it later.

@@ -24,7 +24,7 @@ class InvariantError(AssertionError):
 
 
 def check_invariants(st, shadow):
-    """Everything that must hold after every decision (issue 2, point 9)."""
+    """Everything that must hold after every decision."""
     places = list(st.deck) + list(st.discard) + list(st.area)
     vp_places = list(st.row) + list(st.vp_deck)
     for seat, player in enumerate(st.players):

@@ -1,4 +1,4 @@
-"""The log in words (issue 2, point 6): each log entry rendered as sentences for one viewer.
+"""The log in words: each log entry rendered as sentences for one viewer.
 
 Every entry says what happened, naming the cards that were public as they moved (the target of an
 ability and what it did, the VP card bought and what was paid) and counting the hidden ones: a draw is

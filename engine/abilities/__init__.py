@@ -1,7 +1,7 @@
 """Every card ability, one module each, all with the same small protocol.
 
 An ability is resolved as a sequence of small choices (pick a target, then cards one by one), so that
-the list of legal decisions stays short (issue 2, point 4). Each module says:
+the list of legal decisions stays short. Each module says:
 
 - ``tiers(st, seat, level)``: the tiers that can be carried out *in full* now (R5.3, R5.4: a tier
   that cannot be completed is not offered);

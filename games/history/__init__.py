@@ -1,4 +1,4 @@
-"""Finished games (issue 6): history browser, step-by-step replay, VP chart, verifiable record, player
+"""Finished games: history browser, step-by-step replay, VP chart, verifiable record, player
 statistics. A plain package (not a Django app): the URLs live in guildhall_site/history_urls.py and the
 templates in templates/history/. The engine is the only place that knows the rules: everything here is
 built from ``engine.replay`` / ``engine.apply``, ``engine.view`` and ``engine.describe``.

@@ -1,4 +1,4 @@
-"""Settings of the web pages: accounts, lobby, table (issue 4). Read by base.py.
+"""Settings of the web pages: accounts, lobby, table. Read by base.py.
 
 WEB_APPS, WEB_MIDDLEWARE and WEB_CONTEXT_PROCESSORS are appended to base.py's lists; every other
 setting here overrides base.py's.

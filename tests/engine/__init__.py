@@ -1,4 +1,4 @@
-"""Tests of the rules engine (engine/), issue 2. Pure Python: no Django, no database.
+"""Tests of the rules engine (engine/). Pure Python: no Django, no database.
 
 Run them alone, independent of the Django settings and of tests/conftest.py:
 

@@ -1,4 +1,4 @@
-"""Determinism and decisions (issue 2, points 3 and 4): replay(log) equals the live state; an illegal or
+"""Determinism and decisions: replay(log) equals the live state; an illegal or
 malformed decision raises IllegalDecision and leaves the state untouched; bots play only legal decisions;
 the invariants of the game hold after every decision."""
 
@@ -147,7 +147,7 @@ def test_state_pickles_and_clones_independently():
 
 
 def test_legal_lists_are_json_and_bounded():
-    """Bounded branching: a multi-card choice is made card by card (issue 2, point 4)."""
+    """Bounded branching: a multi-card choice is made card by card."""
     longest = [0]
 
     def each(st, seat, decision):
@@ -211,7 +211,7 @@ def test_identical_copies_in_hand_are_separate_options():
 
 def test_replay_of_decisions_with_extra_fields_equals_the_live_state():
     """The web layer stores the decision as submitted (games/services.py); apply normalises it, so replaying
-    the stored log must give the same state (issue 2 point 3)."""
+    the stored log must give the same state."""
     st = engine.new_game(2, "extra-fields")
     log = []
     rng = random.Random(5)

@@ -101,7 +101,7 @@ def test_turn_flow_properties_over_random_games(players, mode, n, kind):
     watcher.check_previous(st)
     assert watcher.turn_ends > 0
     if kind == "greedy":
-        assert st.phase == "over"  # issue 2 point 8: greedy games reach a winner
+        assert st.phase == "over"  # greedy games reach a winner
 
 
 def test_greedy_games_reach_a_winner():

@@ -1,4 +1,4 @@
-"""Golden game records (issue 2, "Tests and figures"): complete bot games stored as (engine version, mode,
+"""Golden game records: complete bot games stored as (engine version, mode,
 players, seed, decisions, expected final state). Each must keep replaying, under the rules version it was
 recorded with, to exactly the same final state as the engine evolves: stored games on the server depend
 on it. Never regenerate a record of an older rules version; ``tests/engine/golden/make_golden.py`` writes

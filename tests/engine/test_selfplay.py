@@ -1,4 +1,4 @@
-"""Self-play (issue 2, point 9): one JSON line with the required fields; non-zero exit on any failure."""
+"""Self-play: one JSON line with the required fields; non-zero exit on any failure."""
 
 import json
 

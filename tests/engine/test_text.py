@@ -142,7 +142,7 @@ def test_card_texts_match_the_tiers_the_engine_offers():
     assert tier_text("weaver", 2, gettext=str.upper) == PROFESSION_TIERS["weaver"][1][1].upper()
 
 
-# --- every entry says what happened (issue: "the table teaches the game", point 5) ---------------------------
+# --- every entry says what happened, public cards named -----------------------------------------------------
 def test_an_assassin_entry_names_the_target_and_what_it_did():
     st = table(hands={0: ["red Assassin"]}, halls={0: ["blue Assassin", "green Assassin"],
                                                     1: ["red Weaver", "blue Farmer", "green Trader"]})

@@ -1,4 +1,4 @@
-"""Undo (issue 2, point 7): within your own turn, back to the last decision that revealed hidden
+"""Undo: within your own turn, back to the last decision that revealed hidden
 information (a draw, a shuffle, a refill, a search of the discard pile) or that another player made; undo
 is itself a log entry, and replaying a log with undo entries gives the live state."""
 

@@ -1,4 +1,4 @@
-"""``manage.py bench_history``: the history area under load (issue 6). A benchmark, not a test.
+"""``manage.py bench_history``: the history area under load. A benchmark, not a test.
 
 Generates 100,000 finished games (bulk_create; every game is a copy of one of a few dozen complete bot
 games played by the engine here, so seeds, scores, turns and placings are real) in the configured

@@ -1,4 +1,4 @@
-"""Issue 6 point 1 and 4: my finished games are one click from "My games" and from every profile, and the
+"""My finished games are one click from "My games" and from every profile, and the
 profile shows the player's statistics."""
 
 import pytest
