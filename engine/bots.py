@@ -1,17 +1,28 @@
-"""Bots that play only through the legal-decision list (issue 2, point 8)."""
+"""Bots that play only through the legal-decision list: random, greedy (engine/greedy.py) and strong
+(engine/search/, docs/bots.md)."""
 
 import random as _random
 
 from .decisions import legal_decisions
 
 
-def choose(st, seat, kind="greedy", rng=None):
+KINDS = ("random", "greedy", "strong")
+
+
+def choose(st, seat, kind="greedy", rng=None, level=None):
+    """``level``: the strong bot's budget (engine.search.LEVELS), its default when None."""
     rng = rng or _random.Random()
+    if kind == "strong":
+        from . import search
+
+        return search.choose(st, seat, rng, level or search.DEFAULT_LEVEL)
     options = legal_decisions(st, seat)
     if not options:
         raise ValueError("this seat has no decision to make")
     if kind == "random":
         return random_choice(options, rng)
+    if kind != "greedy":
+        raise ValueError(f"unknown bot kind {kind!r}; one of {KINDS}")
     from .greedy import greedy_choice
 
     return greedy_choice(st, seat, options, rng)
