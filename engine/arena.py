@@ -128,6 +128,19 @@ def summarise(results, names, players, args, seconds):
     return out
 
 
+class _InProcess:
+    """``Pool``'s ``imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def imap(self, function, items):
+        return map(function, items)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--bots", default="strong,greedy", help="comma-separated: random, greedy, strong")
@@ -137,6 +150,7 @@ def main(argv=None):
     parser.add_argument("--mode", default="printed", choices=("printed", "yucata", "both"))
     parser.add_argument("--level", default=search.DEFAULT_LEVEL, choices=sorted(search.LEVELS))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--progress", action="store_true", help="one JSON line per finished game on stderr")
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     unknown = [n for n in names if n not in bots.KINDS]
@@ -144,11 +158,18 @@ def main(argv=None):
         parser.error(f"--bots: one to {args.players} of {', '.join(bots.KINDS)}")
     work = [(g, names, args.players, args.seed, args.mode, args.level) for g in range(args.games)]
     started = time.perf_counter()
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            results = pool.map(play_game, work, chunksize=1)
-    else:
-        results = [play_game(w) for w in work]
+    results = []
+    with Pool(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+        for result in pool.imap(play_game, work):
+            results.append(result)
+            if args.progress:  # one line per game, so that a long run can be followed (and cut short)
+                line = {
+                    "game": len(results) - 1,
+                    "kinds": result["kinds"],
+                    "winner": result["winner"],
+                    "vp": result["vp"],
+                }
+                print(json.dumps(line), file=sys.stderr, flush=True)
     print(json.dumps(summarise(results, names, args.players, args, time.perf_counter() - started)))
     return 0
 

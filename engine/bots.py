@@ -5,7 +5,6 @@ import random as _random
 
 from .decisions import legal_decisions
 
-
 KINDS = ("random", "greedy", "strong")
 
 

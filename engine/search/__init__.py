@@ -51,8 +51,15 @@ def choose(st, seat, rng, level=DEFAULT_LEVEL, stats=None):
     # The rollout policy's choice, in a sample (it reads the seat's own zones and the public ones only).
     prior = decision_key(greedy_choice(determinize(obs, skeleton, rng), seat, legal, rng))
     key, iterations = search(
-        obs, skeleton, rng, budget.iterations, budget.rollout_turns, deadline=deadline, prior=prior,
-        max_depth=budget.max_depth, stats=stats,
+        obs,
+        skeleton,
+        rng,
+        budget.iterations,
+        budget.rollout_turns,
+        deadline=deadline,
+        prior=prior,
+        max_depth=budget.max_depth,
+        stats=stats,
     )
     if stats is not None:
         stats["searches"] = stats.get("searches", 0) + 1

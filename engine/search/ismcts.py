@@ -37,14 +37,16 @@ class Node:
 MARGIN = 0.02  # how much better than the greedy decision a searched one must look to be taken
 
 
-def search(obs, skeleton, rng, iterations, rollout_turns, exploration=0.7, deadline=None, prior=None,
-           max_depth=64, stats=None):
+def search(
+    obs, skeleton, rng, iterations, rollout_turns, exploration=0.7, deadline=None, prior=None, max_depth=64, stats=None
+):
     """The root decision to take (its key) and the number of iterations run. ``prior`` is the rollout
     policy's own decision at the root: the search replaces it only with one that looks clearly better,
     so noise among near-equal decisions (which card to discard) falls back on sound play."""
     root = Node(obs.seat)
     done = 0
-    for done in range(1, iterations + 1):
+    while done < iterations:
+        done += 1
         st = determinize(obs, skeleton, rng)
         node = root
         path = []
@@ -60,7 +62,7 @@ def search(obs, skeleton, rng, iterations, rollout_turns, exploration=0.7, deadl
                 else:
                     child.available += 1
             if untried:
-                index = keys.index(untried[rng.randrange(len(untried))]) if len(untried) > 1 else keys.index(untried[0])
+                index = keys.index(untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0])
                 child = Node(seat)
                 child.available = 1
                 node.children[keys[index]] = child
@@ -86,6 +88,10 @@ def search(obs, skeleton, rng, iterations, rollout_turns, exploration=0.7, deadl
             break
     best_key, best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
     fallback = root.children.get(prior)
-    if fallback is not None and fallback.visits and best.total / best.visits < fallback.total / fallback.visits + MARGIN:
+    if (
+        fallback is not None
+        and fallback.visits
+        and best.total / best.visits < fallback.total / fallback.visits + MARGIN
+    ):
         return prior, done
     return best_key, done

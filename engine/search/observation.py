@@ -21,8 +21,19 @@ HIDDEN_SEED = "determinized"  # replaced by each sample: the game's seed would f
 
 class Observation:
     __slots__ = (
-        "seat", "num_players", "mode", "hand", "seen", "hand_sizes", "known", "chapter_counts",
-        "chapter_professions", "own_completed", "deck_size", "discard", "vp_deck",
+        "seat",
+        "num_players",
+        "mode",
+        "hand",
+        "seen",
+        "hand_sizes",
+        "known",
+        "chapter_counts",
+        "chapter_professions",
+        "own_completed",
+        "deck_size",
+        "discard",
+        "vp_deck",
     )
 
 
@@ -49,8 +60,7 @@ def observe(st, seat):
     # so they are not re-sampled there; printed mode keeps no such record, as at a real table.
     yucata = st.mode == "yucata"
     obs.known = {
-        other: sorted(st.players[other].known) if yucata else []
-        for other in range(st.num_players) if other != seat
+        other: sorted(st.players[other].known) if yucata else [] for other in range(st.num_players) if other != seat
     }
     for cards in obs.known.values():
         seen.update(cards)
@@ -88,7 +98,7 @@ def _visible_pile(seen_view):
         above = 1 if pending.get("on_top") else 0
         block = _ids(pending["cards"])
         end = size - above
-        pile[end - len(block):end] = block[::-1]
+        pile[end - len(block) : end] = block[::-1]
     return pile
 
 

@@ -13,9 +13,10 @@ def rollout(st, rng, turns, max_decisions=400, stats=None):
     ``stats["decisions"]`` counts the decisions played, for the benchmark figures."""
     stop = st.turn + turns
     played = 0
-    for played in range(max_decisions):
+    while played < max_decisions:
         if st.phase == "over" or st.turn >= stop:
             break
+        played += 1
         seat = st.stack[-1]["seat"]
         legal = options(st)
         if len(legal) == 1:

@@ -8,19 +8,19 @@ import pytest
 
 import engine
 from engine import search, selfplay
+from engine.search import Level
 from tests.engine.search.helpers import TINY, positions
 
 
-def play(players, mode, seed, kinds, check=True):
+def play(players, mode, seed, kinds, check=True, level=TINY, limit=selfplay.DECISION_CAP):
     st = engine.new_game(players, seed, mode)
     shadow = engine.new_game(players, seed, mode)
     rngs = [random.Random(f"{seed}-{s}") for s in range(players)]
     log = []
-    while not st.finished:
-        assert len(log) < selfplay.DECISION_CAP
+    while not st.finished and len(log) < limit:
         seat = engine.pending_player(st)
         legal = engine.legal_decisions(st, seat)
-        decision = engine.bots.choose(st, seat, kinds[seat], rngs[seat], level=TINY)
+        decision = engine.bots.choose(st, seat, kinds[seat], rngs[seat], level=level)
         assert decision in legal and decision["type"] != "undo"
         engine.apply(st, seat, decision)  # validated: the engine refuses anything illegal
         log.append((seat, decision))
@@ -32,27 +32,31 @@ def play(players, mode, seed, kinds, check=True):
 
 @pytest.mark.parametrize(("players", "mode"), [(2, "printed"), (3, "yucata")])
 def test_strong_bots_finish_whole_games_with_the_invariants_holding(players, mode):
-    st, log = play(players, mode, f"whole-{mode}", ["strong"] * players)
+    st, log = play(players, mode, f"whole-{mode}", ["strong"] * players, level=Level(iterations=4, seconds=None))
     assert st.finished and st.ended_by == "vp"
     assert engine.replay(players, f"whole-{mode}", mode, log) == st
 
 
 def test_the_strong_bot_is_deterministic_for_a_fixed_seed_and_budget():
-    first = play(2, "printed", "again", ["strong", "greedy"], check=False)[1]
-    second = play(2, "printed", "again", ["strong", "greedy"], check=False)[1]
+    first = play(2, "printed", "again", ["strong", "greedy"], check=False, limit=120)[1]
+    second = play(2, "printed", "again", ["strong", "greedy"], check=False, limit=120)[1]
     assert first == second
 
 
 def test_a_single_legal_decision_is_taken_without_searching():
     st = engine.new_game(2, "forced")
-    while len([o for o in engine.legal_decisions(st, engine.pending_player(st)) if o["type"] != "undo"]) != 1:
+    rng = random.Random(0)
+
+    def choices():
+        return [o for o in engine.legal_decisions(st, engine.pending_player(st)) if o["type"] != "undo"]
+
+    while len(choices()) != 1:
         seat = engine.pending_player(st)
-        engine.apply(st, seat, engine.legal_decisions(st, seat)[-1] if st.phase == "setup" else
-                     engine.bots.choose(st, seat, "greedy", random.Random(0)))
+        engine.apply(st, seat, engine.bots.choose(st, seat, "greedy", rng))
     seat = engine.pending_player(st)
     stats = {}
     decision = search.choose(st, seat, random.Random(0), TINY, stats=stats)
-    assert decision in engine.legal_decisions(st, seat) and stats == {}
+    assert decision == choices()[0] and stats == {}
 
 
 def test_the_strong_bot_never_undoes_when_undo_is_offered():
