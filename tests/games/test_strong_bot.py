@@ -11,6 +11,7 @@ from games import services, tasks
 from games.clock import timeouts
 from games.exceptions import InvalidRequest
 from games.models import Game, LogEntry, Seat
+from games.ratings.models import GameResult
 
 from .helpers import pending_seat
 
@@ -23,10 +24,11 @@ def _small_search_budget(settings):
     settings.STRONG_BOT_LEVEL = "quick"  # the suite stays fast; the budget is the only difference
 
 
-def test_a_whole_game_against_the_strong_bot(make_user, django_capture_on_commit_callbacks):
+def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture_on_commit_callbacks):
+    settings.RATINGS_BOT_CALIBRATION = {"greedy": (20.0, 2.0), "strong": (31.0, 3.0)}  # docs/ratings.md
     alice = make_user()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(alice, seats=2, bots=1, bot_kind="strong")
+        game = services.create_game(alice, seats=2, bots=1, bot_kind="strong", rated=True)
     rng = random.Random(5)
     for _ in range(2000):
         game.refresh_from_db()
@@ -46,6 +48,10 @@ def test_a_whole_game_against_the_strong_bot(make_user, django_capture_on_commit
     log = [(e.seat, e.decision) for e in entries]
     replayed = engine.replay(2, game.seed, game.mode, log, validate=True, version=game.engine_version)
     assert replayed.finished
+    # With its calibration rating the game is rated: alice against the bot's fixed (31, 3).
+    result = GameResult.objects.get(game=game, user=alice)
+    assert result.weight == 1.0 and result.mu is not None and result.mu != result.mu_before
+    assert result.lineup == f"b:strong|u:{alice.pk}"
 
 
 def until_a_bot_is_to_move(game, person):
