@@ -1,5 +1,9 @@
 """Bots that play only through the legal-decision list: random, greedy (engine/greedy.py) and strong
-(engine/search/, docs/bots.md)."""
+(engine/search/, docs/bots.md).
+
+A bot seated in a game never takes a decision back: undo is for people who misclicked, and a bot that
+undid would only make the log longer and its opponents wait. Self-play's random explorer may undo, to
+exercise the undo rules (``random_choice``)."""
 
 import random as _random
 
@@ -18,8 +22,9 @@ def choose(st, seat, kind="greedy", rng=None, level=None):
     options = legal_decisions(st, seat)
     if not options:
         raise ValueError("this seat has no decision to make")
+    options = [o for o in options if o["type"] != "undo"]
     if kind == "random":
-        return random_choice(options, rng)
+        return rng.choice(options)
     if kind != "greedy":
         raise ValueError(f"unknown bot kind {kind!r}; one of {KINDS}")
     from .greedy import greedy_choice
