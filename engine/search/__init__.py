@@ -11,16 +11,19 @@ from dataclasses import dataclass
 
 from ..decisions import legal_decisions
 from ..greedy import greedy_choice
-from .ismcts import decision_key, search
+from .flat import search_root
 from .observation import observe, public_skeleton
 from .sampler import determinize
+from .tree import decision_key, search
 
 
 @dataclass(frozen=True)
 class Level:
-    iterations: int  # determinizations searched per decision
+    iterations: int  # play-outs per decision
     seconds: float | None  # stop early past this much time (None: iterations only, fully deterministic)
-    rollout_turns: int = 3  # how many turns a play-out looks ahead before the position is evaluated
+    # How many turns a play-out looks ahead before the position is evaluated; None: a round and one turn
+    # more, so that the seat's own next turn is always played out.
+    rollout_turns: int | None = None
     max_depth: int = 64  # decisions in the tree below the root (1: flat Monte Carlo over the root's)
 
 
@@ -50,17 +53,23 @@ def choose(st, seat, rng, level=DEFAULT_LEVEL, stats=None):
     skeleton = public_skeleton(st, seat)
     # The rollout policy's choice, in a sample (it reads the seat's own zones and the public ones only).
     prior = decision_key(greedy_choice(determinize(obs, skeleton, rng), seat, legal, rng))
-    key, iterations = search(
-        obs,
-        skeleton,
-        rng,
-        budget.iterations,
-        budget.rollout_turns,
-        deadline=deadline,
-        prior=prior,
-        max_depth=budget.max_depth,
-        stats=stats,
-    )
+    turns = budget.rollout_turns or st.num_players + 1
+    if budget.max_depth > 1:
+        key, iterations = search(
+            obs,
+            skeleton,
+            rng,
+            budget.iterations,
+            turns,
+            deadline=deadline,
+            prior=prior,
+            max_depth=budget.max_depth,
+            stats=stats,
+        )
+    else:
+        key, iterations = search_root(
+            obs, skeleton, rng, legal, budget.iterations, turns, deadline=deadline, prior=prior, stats=stats
+        )
     if stats is not None:
         stats["searches"] = stats.get("searches", 0) + 1
         stats["iterations"] = stats.get("iterations", 0) + iterations

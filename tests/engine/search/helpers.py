@@ -5,8 +5,10 @@ import random
 import engine
 from engine.search import Level
 
-# Small budgets keep the suite fast; no time cap, so every choice is reproducible.
-TINY = Level(iterations=12, seconds=None)
+# Small budgets keep the suite fast; no time cap, so every choice is reproducible. TINY searches as the
+# default levels do (the root's decisions, paired play-outs); TINY_TREE grows the information-set tree.
+TINY = Level(iterations=12, seconds=None, max_depth=1)
+TINY_TREE = Level(iterations=12, seconds=None, max_depth=8)
 
 
 def positions(players, mode, seed, every=23, limit=6):

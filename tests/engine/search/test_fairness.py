@@ -10,24 +10,25 @@ from engine import search
 from engine.search.observation import observe, public_skeleton
 from engine.search.sampler import determinize
 from engine.views import hidden_cards
-from tests.engine.search.helpers import TINY, positions
+from tests.engine.search.helpers import TINY, TINY_TREE, positions
 from tests.engine.test_views import permuted
 
 CASES = [(2, "printed", "fair-a"), (3, "yucata", "fair-b"), (4, "printed", "fair-c"), (2, "yucata", "fair-d")]
 
 
+@pytest.mark.parametrize("level", [TINY, TINY_TREE], ids=["root", "tree"])
 @pytest.mark.parametrize(("players", "mode", "seed"), CASES)
-def test_permuting_hidden_cards_never_changes_the_decision(players, mode, seed):
+def test_permuting_hidden_cards_never_changes_the_decision(players, mode, seed, level):
     shuffler = random.Random(seed)
     checked = 0
     for st in positions(players, mode, seed):
         seat = engine.pending_player(st)
-        decision = search.choose(st, seat, random.Random(7), TINY)
+        decision = search.choose(st, seat, random.Random(7), level)
         for _ in range(2):
             other = permuted(st, seat, shuffler)
             other.seed = f"another-{shuffler.random()}"  # the game's seed is hidden too
             assert other != st or not hidden_cards(st, seat)
-            assert search.choose(other, seat, random.Random(7), TINY) == decision
+            assert search.choose(other, seat, random.Random(7), level) == decision
             checked += 1
     assert checked >= 6
 

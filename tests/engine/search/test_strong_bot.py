@@ -30,9 +30,12 @@ def play(players, mode, seed, kinds, check=True, level=TINY, limit=selfplay.DECI
     return st, log
 
 
-@pytest.mark.parametrize(("players", "mode"), [(2, "printed"), (3, "yucata")])
-def test_strong_bots_finish_whole_games_with_the_invariants_holding(players, mode):
-    st, log = play(players, mode, f"whole-{mode}", ["strong"] * players, level=Level(iterations=4, seconds=None))
+@pytest.mark.parametrize(
+    ("players", "mode", "depth"), [(2, "printed", 1), (3, "yucata", 1), (2, "yucata", 6), (3, "printed", 6)]
+)
+def test_strong_bots_finish_whole_games_with_the_invariants_holding(players, mode, depth):
+    level = Level(iterations=4, seconds=None, max_depth=depth)
+    st, log = play(players, mode, f"whole-{mode}", ["strong"] * players, level=level)
     assert st.finished and st.ended_by == "vp"
     assert engine.replay(players, f"whole-{mode}", mode, log) == st
 
@@ -72,7 +75,7 @@ def test_the_search_reports_its_work():
     st = positions(2, "printed", "stats", limit=1)[0]
     stats = {}
     search.choose(st, engine.pending_player(st), random.Random(2), TINY, stats=stats)
-    assert stats["searches"] == 1 and stats["iterations"] == TINY.iterations and stats["decisions"] > 0
+    assert stats["searches"] == 1 and stats["iterations"] >= TINY.iterations and stats["decisions"] > 0
 
 
 def test_bots_refuse_an_unknown_kind():

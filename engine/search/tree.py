@@ -1,4 +1,5 @@
-"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012), for a
+level with ``max_depth > 1`` (the default level compares the root's decisions only: engine/search/flat.py).
 
 One tree for the searching seat's information set. Each iteration samples a determinization
 (engine/search/sampler.py), walks the tree choosing among the decisions legal in that sample (every
@@ -34,7 +35,7 @@ class Node:
         self.total = 0.0
 
 
-MARGIN = 0.02  # how much better than the greedy decision a searched one must look to be taken
+MARGIN = 0.01  # how much better than the greedy decision a searched one must look to be taken
 
 
 def search(
