@@ -1,4 +1,6 @@
-"""The strong bot: information-set Monte Carlo tree search over determinizations (docs/bots.md).
+"""The strong bot: information-set Monte Carlo search over determinizations (docs/bots.md): the root's
+decisions compared on common samples (engine/search/flat.py), or an information-set tree for a level
+with ``max_depth > 1`` (engine/search/tree.py), greedy play-outs and a cheap evaluation.
 
 ``choose(st, seat, rng, level)`` looks at ``st`` only through the seat's observation
 (engine/search/observation.py): the hidden zones are re-dealt in every sample, so permuting cards the
@@ -24,11 +26,11 @@ class Level:
     # How many turns a play-out looks ahead before the position is evaluated; None: a round and one turn
     # more, so that the seat's own next turn is always played out.
     rollout_turns: int | None = None
-    max_depth: int = 64  # decisions in the tree below the root (1: flat Monte Carlo over the root's)
+    max_depth: int = 64  # decisions in the tree below the root (1: the root's decisions only, paired)
 
 
-# A tree below the root did not pay at these budgets: on the same 20 seeds against greedy, 100
-# iterations won 18 games searching the root's decisions only and 12 of 17 with 3 tree levels (docs/bots.md).
+# A tree below the root did not pay at these budgets (docs/bots.md, "Measurements"): the play-outs are
+# better spent comparing the root's decisions on common samples.
 LEVELS = {
     "quick": Level(iterations=8, seconds=0.05, max_depth=1),
     "fast": Level(iterations=40, seconds=0.1, max_depth=1),
