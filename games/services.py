@@ -444,8 +444,6 @@ def run_bots(game_id, max_moves=500, seconds=None):
     moves = 0
     attempts = 0
     while moves < max_moves and attempts < max_moves * 2:
-        if moves and time.monotonic() >= deadline:
-            return None
         attempts += 1
         game = Game.objects.filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE or game.to_move_position is None:
@@ -455,6 +453,8 @@ def run_bots(game_id, max_moves=500, seconds=None):
         seat = game.seats.filter(position=game.to_move_position).first()
         if seat is None:
             return moves
+        if moves and time.monotonic() >= deadline:
+            return None  # a bot is still to move: the next task goes on
         state = state_cache.load_state(game)
         decision = bot_decision(state, seat.position, bot_kind_for(seat))
         try:
