@@ -26,18 +26,25 @@ def search_root(obs, skeleton, rng, legal, playouts, rollout_turns, deadline=Non
     while done < playouts:
         sample = determinize(obs, skeleton, rng)
         luck = rng.getrandbits(64)
+        values = {}
         for decision in options(sample):
             key = decision_key(decision)
             if key not in allowed:
                 continue
+            if deadline is not None and totals and time.perf_counter() >= deadline:
+                values = None  # out of time mid-sample: an incomplete sample would compare unfairly
+                break
             st = copy_state(sample)
             play(st, decision)
-            value = rollout(st, random.Random(luck), rollout_turns, stats=stats)[obs.seat]
+            values[key] = rollout(st, random.Random(luck), rollout_turns, stats=stats)[obs.seat]
+        if values is None:
+            break
+        for key, value in values.items():
             totals[key] = totals.get(key, 0.0) + value
             counts[key] = counts.get(key, 0) + 1
-            done += 1
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+        done += len(values) or 1  # a sample allowing none of them (never seen) still counts
+    if not totals:
+        return prior if prior in allowed else next(iter(allowed)), done
     means = {key: totals[key] / counts[key] for key in totals}
     best = max(means, key=lambda key: (means[key], counts[key]))
     if prior in means and means[best] < means[prior] + MARGIN:
