@@ -162,7 +162,7 @@ def log_entries(game, user, after=0):
         return []
     me = seat_of(game, user)
     viewer = me.position if me is not None else None
-    state = state_cache.load_state(game)
+    state = state_cache.load_state(game, events_after=after)
     seats = {s.position: s for s in game.seats.all() if s.position is not None}
     names = [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
     # Only up to the seq this game row was read at: a decision committed since then appends rows the
