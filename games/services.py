@@ -403,7 +403,7 @@ def _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
     after-commit work. The caller holds the game's row lock and has checked the seq."""
     legal = engine.legal_decisions(state, seat.position)
     try:
-        engine.apply(state, seat.position, decision, by=by)
+        engine.apply(state, seat.position, decision, by=by, legal=legal)
     except engine.IllegalDecision as exc:
         code = getattr(exc, "code", "illegal")
         if code == "not_your_turn":
