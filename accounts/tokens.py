@@ -122,14 +122,14 @@ _marked_lock = threading.Lock()
 def mark_used(token, now=None):
     now = now or timezone.now()
     with _marked_lock:
-        seen = _marked.get(token.pk, token.last_used_at)
+        seen = _marked.get(token.digest, token.last_used_at)
         if seen is not None and token.last_used_at is not None:
             seen = max(seen, token.last_used_at)
         if seen is not None and now - seen < USED_RESOLUTION:
             return
         if len(_marked) > 10000:
             _marked.clear()
-        _marked[token.pk] = now
+        _marked[token.digest] = now
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
     token.last_used_at = now
 
