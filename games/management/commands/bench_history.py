@@ -295,7 +295,7 @@ class Command(BaseCommand):
         }
         # A deep page: the one after the 50,000th game, by keyset (an OFFSET read and dropped every game
         # before it); and the last page.
-        from urllib.parse import quote
+        from urllib.parse import quote, unquote
 
         depth = min(50_000, max(0, selectors.finished_games().count() - 1))
         deep = selectors.finished_games()[depth : depth + 1].get()
@@ -332,6 +332,15 @@ class Command(BaseCommand):
                 list(qs[:25])
 
             figures["history_query"][label] = self._time(run, repeat)
+        # The same deep page read both ways, in this run: by OFFSET (how numbered pages were read) and
+        # by keyset (how the page's links read it now).
+        everything = selectors.finished_games()
+        figures["history_query"][f"page at offset {depth:,} (OFFSET)"] = self._time(
+            lambda: list(everything[depth : depth + 25]), repeat
+        )
+        figures["history_query"][f"page after game {depth:,} (keyset)"] = self._time(
+            lambda: selectors.keyset_page(everything, selectors.DEFAULT_SORT, 25, after=unquote(cursor)), repeat
+        )
 
         # Summaries from the logs (cache cold): the replayer's games all carry a log.
         replayer = User.objects.get(username=REPLAYER)
