@@ -4,13 +4,15 @@
 
 Three phases against one gunicorn started by this command (BENCHMARK_ENDPOINTS=1 mounts the floor):
 1. decisions: each client plays two-player games through the API for --duration s, a new game whenever
-   one ends; the decision POSTs are timed. The client is a live page (``--pattern live``, the default):
-   it POSTs a decision and reads the answer, which carries the decider's new view and legal decisions,
-   so a player who goes on deciding sends no GET in between; only when the turn passes to the other
+   one ends; the decision POSTs are timed. The client is a live page (the default,
+   ``--pattern live``): it POSTs a decision and reads the answer, which carries the decider's new view
+   and legal decisions, so a player who goes on deciding sends no GET in between; only when the turn passes to the other
    player does that player GET the game (what a page does when a push tells it the game moved on).
    ``--pattern get-first`` GETs the game before every POST (a client that polls).
 2. floor: each client POSTs /api/bench/floor/ (token auth + insert one row) for --duration s, with GETs
    of a game in between at the rate the clients of phase 1 sent them: the same mix of requests;
+   Phases 1 and 2 alternate in --slices slices (default 4) of --duration / --slices s each, so that the
+   load of a shared machine weighs on both alike;
 3. seq: one client alone times --samples decisions in a game at seq ~10 and in one at seq ~--long-seq
    (alternating between them), and floor calls, for the uncontended cost of each.
 Connections are kept alive (HTTP/1.1; gunicorn's threaded worker) unless --no-keepalive. Prints
@@ -112,6 +114,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--threads", type=int, default=2, help="threads per gunicorn worker (more than 1: keep-alive works)"
         )
+        parser.add_argument("--slices", type=int, default=4, help="the phases alternate in this many slices each")
         parser.add_argument("--pattern", choices=("live", "get-first"), default="live")
         parser.add_argument("--no-keepalive", action="store_true", help="a new connection for every request")
         parser.add_argument("--long-seq", type=int, default=1000)
@@ -136,17 +139,26 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"gunicorn: {opts['workers']} workers x {opts['threads']} threads on :{port}; "
                 f"db {connection.vendor}; cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
-                f"{n} clients, {opts['duration']:.0f}s per phase; client {opts['pattern']}, "
+                f"{n} clients, {opts['duration']:.0f}s per phase in {opts['slices']} slices; client {opts['pattern']}, "
                 f"keep-alive {'on' if self.keepalive else 'off'}"
             )
+            # The two phases alternate in --slices slices each, so that a change of the machine's load
+            # during the run weighs on both alike.
+            self._prepare(port, tokens, n)
+            decisions, floor = [], []
             self.gets = [0] * n
-            decisions = self._phase(
-                n, opts["duration"], lambda i, stop: self._game_client(port, tokens, 2 * i, stop, i)
-            )
-            gets_per_post = sum(self.gets) / max(1, len(decisions))
-            floor = self._phase(
-                n, opts["duration"], lambda i, stop: self._floor_client(port, tokens[2 * i], stop, gets_per_post)
-            )
+            per_slice = opts["duration"] / opts["slices"]
+            for _slice in range(opts["slices"]):
+                decisions += self._phase(n, per_slice, self._game_client)
+                gets_per_post = sum(self.gets) / max(1, len(decisions))
+                floor += self._phase(
+                    n, per_slice, lambda i, stop, rate=gets_per_post: self._floor_client(i, stop, rate)
+                )
+            for player in self.players:
+                player["a"].close()
+                player["b"].close()
+            for client, _game in self.floor_clients:
+                client.close()
             self.stdout.write(f"GETs of the game per POST: {gets_per_post:.2f} (both phases)")
             self._report("floor (auth + insert)", floor, opts["duration"])
             self._report("decision POST", decisions, opts["duration"])
@@ -227,55 +239,68 @@ class Command(BaseCommand):
             t.join()
         return [x for r in results for x in r]
 
-    def _floor_client(self, port, token, stop, gets_per_post):
-        """The floor's POSTs with GETs of a game in between at ``gets_per_post``, the rate of the
-        decision phase: both phases put the same mix of requests on the server."""
-        client = Client(port, token, self.keepalive)
-        status, game, _ = client.request("POST", "/api/v1/games/", {"seats": 2})
+    def _prepare(self, port, tokens, n):
+        """Each client's connections and first game, made before the clock starts; the clients keep them
+        from one slice to the next."""
+        self.players, self.floor_clients = [], []
+        for i in range(n):
+            first = 2 * i
+            a, b = Client(port, tokens[first], self.keepalive), Client(port, tokens[first + 1], self.keepalive)
+            player = {"a": a, "b": b, "clients": {f"bench_{first}": a, f"bench_{first + 1}": b}}
+            player.update(rng=random.Random(first), game=None, to_move=None, known=None)
+            self._new_game(player)
+            self.players.append(player)
+            floor = Client(port, tokens[first], self.keepalive)
+            status, game, _ = floor.request("POST", "/api/v1/games/", {"seats": 2})
+            if status != 201:
+                raise CommandError(f"create refused: {status} {game}")
+            self.floor_clients.append((floor, game["id"]))
+
+    def _new_game(self, player):
+        status, game, _ = player["a"].request("POST", "/api/v1/games/", {"seats": 2})
         if status != 201:
             raise CommandError(f"create refused: {status} {game}")
+        status, game, _ = player["b"].request("POST", f"/api/v1/games/{game['id']}/join/")
+        if status != 200:
+            raise CommandError(f"join refused: {status} {game}")
+        # known: (who, seq, legal) from the last answer, while it is still that player's decision
+        player.update(game=game["id"], to_move=game["to_move"], known=None)
+
+    def _floor_client(self, index, stop, gets_per_post):
+        """The floor's POSTs with GETs of a game in between at ``gets_per_post``, the rate of the
+        decision phase: both phases put the same mix of requests on the server."""
+        client, game_id = self.floor_clients[index]
         latencies = []
         owed = 0.0
         while time.monotonic() < stop:
             owed += gets_per_post
             while owed >= 1:
-                client.request("GET", f"/api/v1/games/{game['id']}/")
+                client.request("GET", f"/api/v1/games/{game_id}/")
                 owed -= 1
             status, _, elapsed = client.request("POST", "/api/bench/floor/", {"n": 1})
             if status != 201:
                 raise CommandError(f"floor endpoint answered {status}")
             latencies.append(elapsed)
-        client.close()
         return latencies
 
-    def _game_client(self, port, tokens, first, stop, index):
-        rng = random.Random(first)
-        a, b = Client(port, tokens[first], self.keepalive), Client(port, tokens[first + 1], self.keepalive)
-        clients = {f"bench_{first}": a, f"bench_{first + 1}": b}
+    def _game_client(self, index, stop):
+        player = self.players[index]
         latencies = []
         while time.monotonic() < stop:
-            status, game, _ = a.request("POST", "/api/v1/games/", {"seats": 2})
+            if not player["to_move"]:
+                self._new_game(player)
+            to_move, known, game_id = player["to_move"], player["known"], player["game"]
+            client = player["clients"][to_move]
+            if self.get_first or known is None or known[0] != to_move or not known[2]:
+                status, detail, _ = client.request("GET", f"/api/v1/games/{game_id}/")
+                self.gets[index] += 1
+                known = (to_move, detail["seq"], detail["legal"])
+            body = {"expected_seq": known[1], "decision": pick(known[2], player["rng"])}
+            status, result, elapsed = client.request("POST", f"/api/v1/games/{game_id}/decisions/", body)
             if status != 201:
-                raise CommandError(f"create refused: {status} {game}")
-            status, game, _ = b.request("POST", f"/api/v1/games/{game['id']}/join/")
-            if status != 200:
-                raise CommandError(f"join refused: {status} {game}")
-            to_move, known = game["to_move"], None  # known: (who, seq, legal) from the last answer
-            while to_move and time.monotonic() < stop:
-                client = clients[to_move]
-                if self.get_first or known is None or known[0] != to_move or not known[2]:
-                    status, detail, _ = client.request("GET", f"/api/v1/games/{game['id']}/")
-                    self.gets[index] += 1
-                    known = (to_move, detail["seq"], detail["legal"])
-                body = {"expected_seq": known[1], "decision": pick(known[2], rng)}
-                status, result, elapsed = client.request("POST", f"/api/v1/games/{game['id']}/decisions/", body)
-                if status != 201:
-                    raise CommandError(f"decision refused: {status} {result}")
-                latencies.append(elapsed)
-                known = (to_move, result["seq"], result["legal"])
-                to_move = result["to_move"]
-        a.close()
-        b.close()
+                raise CommandError(f"decision refused: {status} {result}")
+            latencies.append(elapsed)
+            player.update(known=(to_move, result["seq"], result["legal"]), to_move=result["to_move"])
         return latencies
 
     def _seq_phase(self, port, token_a, token_b, long_seq, samples):
