@@ -4,9 +4,7 @@ the seq it was made at, and the second arrival is refused as stale (409)."""
 
 
 def config(listen_port, servers, stats_socket):
-    backends = "\n".join(
-        f"    server {name} 127.0.0.1:{port} check inter 1s fall 2 rise 2" for name, port in servers
-    )
+    backends = "\n".join(f"    server {name} 127.0.0.1:{port} check inter 1s fall 2 rise 2" for name, port in servers)
     return f"""global
     maxconn 512
     stats socket {stats_socket} mode 600 level admin

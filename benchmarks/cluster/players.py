@@ -10,6 +10,8 @@ import threading
 import time
 from collections import Counter
 
+from .livesocket import Closed, LiveSocket
+
 RETRYABLE = (502, 503, 504)
 
 
@@ -19,6 +21,7 @@ class Api:
         self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
         self.conn = None
         self.served_by = Counter()
+        self.last_served_by = None
         self.retries = 0
 
     def _once(self, method, path, body):
@@ -27,7 +30,8 @@ class Api:
         self.conn.request(method, path, body=None if body is None else json.dumps(body), headers=self.headers)
         response = self.conn.getresponse()
         payload = response.read()
-        self.served_by[response.getheader("X-Served-By", "?")] += 1
+        self.last_served_by = response.getheader("X-Served-By", "?")
+        self.served_by[self.last_served_by] += 1
         if response.getheader("Connection", "").lower() == "close":
             self.conn.close()
             self.conn = None
@@ -54,7 +58,7 @@ class Api:
 class Player(threading.Thread):
     """Plays its seat in its games until ``stop``; records each decision's latency and the errors seen."""
 
-    def __init__(self, username, api, game_ids, stop_at, seed):
+    def __init__(self, username, api, game_ids, stop_at, seed, posted=None):
         super().__init__(daemon=True)
         self.username = username
         self.api = api
@@ -65,6 +69,7 @@ class Player(threading.Thread):
         self.decisions = 0
         self.errors = []
         self.resent = 0
+        self.posted = posted if posted is not None else {}  # (game, seq) -> (time sent, server that took it)
 
     def run(self):
         try:
@@ -98,6 +103,7 @@ class Player(threading.Thread):
             started = time.perf_counter()
             status, result = self.api.request("POST", f"/api/v1/games/{game_id}/decisions/", body)
             if status == 201:
+                self.posted[(game_id, game["seq"] + 1)] = (started, self.api.last_served_by)
                 self.latencies.append(time.perf_counter() - started)
                 self.decisions += 1
                 return "moved"
@@ -115,3 +121,57 @@ class Player(threading.Thread):
                 continue
             self.errors.append(f"POST decision {game_id}: {status} {result}")
             return "error"
+
+
+class Watcher(threading.Thread):
+    """An open table page: a live socket through the load balancer following one game, noting when it
+    hears each seq and on which server its socket is. A socket whose server dies is opened again (on
+    "watch" the server says where the game is now, so a move made meanwhile is not missed)."""
+
+    def __init__(self, port, cookie, game_id, stop_at):
+        super().__init__(daemon=True)
+        self.port, self.cookie, self.game_id, self.stop_at = port, cookie, game_id, stop_at
+        self.heard = {}  # seq -> (time heard, server of the socket)
+        self.reconnects = 0
+        self.errors = []
+
+    def run(self):
+        while time.monotonic() < self.stop_at:
+            try:
+                sock = LiveSocket(self.port, self.cookie)
+            except (OSError, Closed):
+                self.reconnects += 1
+                time.sleep(0.2)
+                continue
+            try:
+                sock.send_json({"watch": [self.game_id]})
+                pinged = time.monotonic()
+                while time.monotonic() < self.stop_at:
+                    message = sock.receive_json(0.5)
+                    now = time.perf_counter()
+                    if message and message.get("game") == self.game_id and "seq" in message:
+                        self.heard.setdefault(message["seq"], (now, sock.served_by))
+                    elif message and "error" in message:
+                        self.errors.append(f"socket: {message}")
+                    if time.monotonic() - pinged > 15:
+                        sock.send_json({"ping": 1})
+                        pinged = time.monotonic()
+            except (OSError, Closed):
+                self.reconnects += 1
+            finally:
+                sock.close()
+
+    def push_latencies(self, posted):
+        """For each decision posted in this game: (seconds from sending it to hearing its seq or a later
+        one, server that took the POST, server of the socket); None where it was never heard."""
+        found = []
+        for (game_id, seq), (sent, post_server) in posted.items():
+            if game_id != self.game_id:
+                continue
+            times = [(t, server) for s, (t, server) in self.heard.items() if s >= seq and t >= sent]
+            if times:
+                heard_at, socket_server = min(times)
+                found.append((heard_at - sent, post_server, socket_server))
+            else:
+                found.append((None, post_server, None))
+        return found

@@ -73,14 +73,38 @@ def app_server(name, port, env, run_dir, workers=2):
     if "daphne" in settings.INSTALLED_APPS:
         cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "guildhall_site.asgi:application"]
     else:
-        cmd = [sys.executable, "-m", "gunicorn", "guildhall_site.wsgi:application", "--bind", f"127.0.0.1:{port}",
-               "--workers", str(workers), "--log-level", "warning"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "guildhall_site.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--log-level",
+            "warning",
+        ]
     return Part(name, cmd, env, run_dir)
 
 
 def celery_worker(name, env, run_dir, concurrency=2):
-    cmd = [sys.executable, "-m", "celery", "-A", "guildhall_site", "worker", "-n", f"{name}@%h",
-           "--concurrency", str(concurrency), "-l", "warning", "--without-gossip", "--without-mingle"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "guildhall_site",
+        "worker",
+        "-n",
+        f"{name}@%h",
+        "--concurrency",
+        str(concurrency),
+        "-l",
+        "warning",
+        "--without-gossip",
+        "--without-mingle",
+    ]
     return Part(name, cmd, env, run_dir)
 
 

@@ -26,10 +26,11 @@ from django.db import connection
 from accounts import tokens as api_tokens
 from benchmarks.cluster import haproxy, processes
 from benchmarks.cluster.mailsink import MailSink
-from benchmarks.cluster.players import Api, Player
+from benchmarks.cluster.players import Api, Player, Watcher
 from games.models import Game, Seat
 from games.notifications.models import Notification
 
+LIVE = "games.live" in settings.INSTALLED_APPS  # the site pushes "game N is at seq S" over WebSockets
 check_game = importlib.import_module("games.management.commands.replay_games").check_game
 
 
@@ -113,22 +114,71 @@ class Command(BaseCommand):
             games.append(game["id"])
         started = time.monotonic()
         stop_at = started + opts["duration"]
+        posted = {}
         players = [
-            Player(u.username, Api(lb_port, tokens[u.pk]), [games[i // 2]], stop_at, seed=i)
+            Player(u.username, Api(lb_port, tokens[u.pk]), [games[i // 2]], stop_at, seed=i, posted=posted)
             for i, u in enumerate(users)
         ]
-        for player in players:
-            player.start()
+        # One open table page per game, its socket through the load balancer like the players' requests.
+        watchers = []
+        if LIVE:
+            watchers = [
+                Watcher(lb_port, self._session_cookie(users[2 * g]), games[g], stop_at) for g in range(len(games))
+            ]
+        for thread in watchers + players:
+            thread.start()
         kills = {}
         for at, name in ((0.3, "app-a"), (0.5, "worker-1")):
             time.sleep(max(0.0, started + at * opts["duration"] - time.monotonic()))
             parts[name].kill()
             kills[name] = round(time.monotonic() - started, 1)
-        for player in players:
-            player.join(opts["duration"] + 120)
+        for thread in players + watchers:
+            thread.join(opts["duration"] + 120)
         played = time.monotonic() - started
         settled_in = self._settle(games, opts["settle"])
-        return self._check(games, players, sink, played, settled_in, kills, parts)
+        report = self._check(games, players, sink, played, settled_in, kills, parts)
+        if LIVE:
+            self._check_live(report, watchers, posted, stop_at - started)
+        return report
+
+    def _session_cookie(self, user):
+        from django.test import Client
+
+        client = Client()
+        client.force_login(user)
+        return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+    def _check_live(self, report, watchers, posted, duration):
+        """Every decision a player made is heard by the game's open page; some were made through one server
+        and heard on a socket of the other."""
+        measured = [m for w in watchers for m in w.push_latencies(posted)]
+        heard = [latency * 1000 for latency, _, _ in measured if latency is not None]
+        # Decisions of the last seconds may be heard after the pages closed.
+        first_sent = min((sent for sent, _ in posted.values()), default=0.0)
+        late = first_sent + duration - 5
+        unheard = [
+            key
+            for w in watchers
+            for key, (sent, _) in posted.items()
+            if key[0] == w.game_id and sent < late and w.push_latencies({key: posted[key]})[0][0] is None
+        ]
+        across = sum(
+            1
+            for latency, post_server, socket_server in measured
+            if latency is not None and post_server != socket_server
+        )
+        report["live"] = {
+            "pushes_heard": len(heard),
+            "post_sent_to_push_ms": {"p50": round(pct(heard, 50), 1), "p95": round(pct(heard, 95), 1)},
+            "heard_on_the_other_server": across,
+            "socket_reconnects": sum(w.reconnects for w in watchers),
+            "not_heard": len(unheard),
+        }
+        report["failures"] += [e for w in watchers for e in w.errors]
+        if unheard:
+            report["failures"].append(f"{len(unheard)} decisions never reached the game's open page")
+        if not across:
+            report["failures"].append("no move made through one server was heard on a socket of the other")
 
     def _people(self, count):
         from allauth.account.models import EmailAddress
@@ -208,8 +258,11 @@ class Command(BaseCommand):
             "killed_at_seconds": kills,
             "player_decisions": decisions,
             "decisions_per_second": round(decisions / played, 1),
-            "decision_ms": {"p50": round(pct(latencies, 50), 1), "p95": round(pct(latencies, 95), 1),
-                            "mean": round(statistics.fmean(latencies), 1) if latencies else None},
+            "decision_ms": {
+                "p50": round(pct(latencies, 50), 1),
+                "p95": round(pct(latencies, 95), 1),
+                "mean": round(statistics.fmean(latencies), 1) if latencies else None,
+            },
             "bot_decisions": bot_entries,
             "requests_by_server": served,
             "requests_retried_by_clients": sum(p.api.retries for p in players),
