@@ -34,7 +34,8 @@ def many_games(make_user):
             )
         )
     Game.objects.bulk_create(games)
-    Game.objects.create(seed="open", seed_commitment="f" * 64, created_by=creator, num_seats=2)  # not finished: never listed
+    # Not finished: never listed.
+    Game.objects.create(seed="open", seed_commitment="f" * 64, created_by=creator, num_seats=2)
     return list(Game.objects.filter(status=Game.Status.FINISHED))
 
 
