@@ -4,15 +4,15 @@
 
 Three phases against one gunicorn started by this command (BENCHMARK_ENDPOINTS=1 mounts the floor):
 1. decisions: each client plays two-player games through the API for --duration s, a new game whenever
-   one ends; the decision POSTs are timed. The client is a live page (the default,
-   ``--pattern live``): it POSTs a decision and reads the answer, which carries the decider's new view
-   and legal decisions, so a player who goes on deciding sends no GET in between; only when the turn passes to the other
+   one ends; the decision POSTs are timed. The client is a live page (the default, ``--pattern live``):
+   it POSTs a decision and reads the answer, which carries the decider's new view and legal decisions,
+   so a player who goes on deciding sends no GET in between; only when the turn passes to the other
    player does that player GET the game (what a page does when a push tells it the game moved on).
    ``--pattern get-first`` GETs the game before every POST (a client that polls).
 2. floor: each client POSTs /api/bench/floor/ (token auth + insert one row) for --duration s, with GETs
-   of a game in between at the rate the clients of phase 1 sent them: the same mix of requests;
+   of a game in between at the rate the clients of phase 1 sent them: the same mix of requests.
    Phases 1 and 2 alternate in --slices slices (default 4) of --duration / --slices s each, so that the
-   load of a shared machine weighs on both alike;
+   load of a shared machine weighs on both alike.
 3. seq: one client alone times --samples decisions in a game at seq ~10 and in one at seq ~--long-seq
    (alternating between them), and floor calls, for the uncontended cost of each.
 Connections are kept alive (HTTP/1.1; gunicorn's threaded worker) unless --no-keepalive. Prints
