@@ -25,7 +25,7 @@ def _small_search_budget(settings):
 
 
 def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture_on_commit_callbacks):
-    settings.RATINGS_BOT_CALIBRATION = {"greedy": (20.0, 2.0), "strong": (31.0, 3.0)}  # docs/ratings.md
+    settings.RATINGS_BOT_CALIBRATION = {"greedy": (20.0, 2.0), "strong": (33.0, 3.0)}  # docs/ratings.md
     alice = make_user()
     with django_capture_on_commit_callbacks(execute=True):
         game = services.create_game(alice, seats=2, bots=1, bot_kind="strong", rated=True)
@@ -48,7 +48,7 @@ def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture
     log = [(e.seat, e.decision) for e in entries]
     replayed = engine.replay(2, game.seed, game.mode, log, validate=True, version=game.engine_version)
     assert replayed.finished
-    # With its calibration rating the game is rated: alice against the bot's fixed (31, 3).
+    # With its calibration rating the game is rated: alice against the bot's fixed (33, 3).
     result = GameResult.objects.get(game=game, user=alice)
     assert result.weight == 1.0 and result.mu is not None and result.mu != result.mu_before
     assert result.lineup == f"b:strong|u:{alice.pk}"
