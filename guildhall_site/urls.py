@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("games.ratings.urls")),  # leaderboards
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
     path("", include("games.guide.urls")),  # how to play
+    path("", include("games.live.urls")),  # the header's badge, fetched again by the live socket
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),
