@@ -29,6 +29,9 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         self.user = self.scope.get("user")
         self.games = set()
         if self.user is None or not self.user.is_authenticated:
+            # Accepted, then closed with a code of our own: a refused handshake would reach the page as
+            # a bare 1006, and its script would keep trying.
+            await self.accept()
             await self.close(code=NOT_SIGNED_IN)
             return
         await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
@@ -51,7 +54,7 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             return await self.send_json({"pong": content["ping"] if isinstance(content["ping"], int) else 0})
         if "watch" in content:
             return await self._watch(content["watch"])
-        return await self._error("bad_message", _("Unknown message: send \"watch\" or \"ping\"."))
+        return await self._error("bad_message", _('Unknown message: send "watch" or "ping".'))
 
     async def decode_json(self, text_data):
         try:
@@ -60,12 +63,11 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             return None  # receive_json answers with an error
 
     async def _watch(self, ids):
-        valid = (
-            isinstance(ids, list)
-            and all(isinstance(i, int) and not isinstance(i, bool) and 0 < i <= MAX_GAME_ID for i in ids)
+        valid = isinstance(ids, list) and all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 < i <= MAX_GAME_ID for i in ids
         )
         if not valid:
-            return await self._error("bad_watch", _("\"watch\" takes a list of game ids."))
+            return await self._error("bad_watch", _('"watch" takes a list of game ids.'))
         new = [i for i in dict.fromkeys(ids) if i not in self.games]
         if len(self.games) + len(new) > settings.LIVE_MAX_GAMES_PER_SOCKET:
             return await self._error(

@@ -20,8 +20,13 @@ def signed_in(new_page, base, user):
     client.force_login(user)
     page = new_page()
     page.context.add_cookies(
-        [{"name": django_settings.SESSION_COOKIE_NAME, "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
-          "url": base}]
+        [
+            {
+                "name": django_settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[django_settings.SESSION_COOKIE_NAME].value,
+                "url": base,
+            }
+        ]
     )
     return page
 

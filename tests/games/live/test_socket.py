@@ -48,8 +48,9 @@ async def next_message(socket):
 
 def test_a_signed_out_visitor_gets_no_socket():
     async def scenario():
-        socket, connected, code = await connect(AnonymousUser())
-        assert not connected and code == 4401
+        socket, connected, _code = await connect(AnonymousUser())
+        assert connected
+        assert await socket.receive_output(timeout=TIMEOUT) == {"type": "websocket.close", "code": 4401}
 
     run(scenario)
 

@@ -88,7 +88,9 @@ class PushService:
         claims = json.loads(unb64url(claims))
         assert claims["aud"] == self.url and claims["sub"].startswith("mailto:")
         assert claims["exp"] > timezone.now().timestamp()
-        return json.loads(http_ece.decrypt(body, private_key=self.device_key, auth_secret=self.auth, version="aes128gcm"))
+        return json.loads(
+            http_ece.decrypt(body, private_key=self.device_key, auth_secret=self.auth, version="aes128gcm")
+        )
 
     def close(self):
         self.server.shutdown()
@@ -118,9 +120,7 @@ def push_rows(user):
     return Notification.objects.filter(user=user, kind=Notification.Kind.TURN_PUSH)
 
 
-def test_your_turn_is_pushed_once_encrypted_for_the_device_and_says_nothing_hidden(
-    make_user, commit, push_service
-):
+def test_your_turn_is_pushed_once_encrypted_for_the_device_and_says_nothing_hidden(make_user, commit, push_service):
     alice, bob = make_user("alice"), make_user("bob")
     game = start_game(commit, [alice, bob])
     first = to_move(game)
@@ -149,9 +149,7 @@ def test_your_turn_is_pushed_once_encrypted_for_the_device_and_says_nothing_hidd
     assert not push_rows(first).exists()
 
 
-def test_a_push_service_down_is_tried_again_later_and_a_gone_subscription_is_deleted(
-    make_user, commit, push_service
-):
+def test_a_push_service_down_is_tried_again_later_and_a_gone_subscription_is_deleted(make_user, commit, push_service):
     alice, bob = make_user("alice"), make_user("bob")
     game = start_game(commit, [alice, bob])
     first = to_move(game)
@@ -239,16 +237,21 @@ def test_subscriptions_are_checked_and_each_user_manages_only_their_own(make_use
     # Bob cannot remove Alice's; the browser's next user takes the endpoint over.
     client = Client()
     client.force_login(bob)
-    response = client.post("/notifications/push/unsubscribe/", json.dumps({"endpoint": good["endpoint"]}),
-                           content_type="application/json")
+    response = client.post(
+        "/notifications/push/unsubscribe/", json.dumps({"endpoint": good["endpoint"]}), content_type="application/json"
+    )
     assert response.json() == {"removed": 0} and PushSubscription.objects.get().user == alice
     assert subscribe(bob, good).status_code == 201
     assert PushSubscription.objects.get().user == bob
-    response = client.post("/notifications/push/unsubscribe/", json.dumps({"endpoint": good["endpoint"]}),
-                           content_type="application/json")
+    response = client.post(
+        "/notifications/push/unsubscribe/", json.dumps({"endpoint": good["endpoint"]}), content_type="application/json"
+    )
     assert response.json() == {"removed": 1} and not PushSubscription.objects.exists()
     # Signed out: nothing.
-    assert Client().post("/notifications/push/subscribe/", json.dumps(good), content_type="application/json").status_code == 302
+    assert (
+        Client().post("/notifications/push/subscribe/", json.dumps(good), content_type="application/json").status_code
+        == 302
+    )
 
 
 def test_the_service_worker_is_served_for_the_whole_site(client):
@@ -256,3 +259,13 @@ def test_the_service_worker_is_served_for_the_whole_site(client):
     assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
     assert response["Service-Worker-Allowed"] == "/"
     assert b"showNotification" in response.content
+
+
+def test_the_settings_page_offers_this_device_a_button_and_the_preference(make_user, client):
+    alice = make_user("alice")
+    client.force_login(alice)
+    html = client.get("/settings/").content.decode()
+    assert f'data-key="{push.public_key()}"' in html and len(unb64url(push.public_key())) == 65
+    assert '<button type="button" id="push-toggle" aria-pressed="false">' in html
+    assert 'name="turn_push"' in html
+    assert "<script>" not in html  # the button's script is a static file (CSP)
