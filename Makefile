@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint check-deploy bench clean
+.PHONY: run test install lint check-deploy bench cluster clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -45,6 +45,11 @@ check-deploy: install
 # Needs DATABASE_URL (PostgreSQL) and REDIS_URL; see benchmarks/README.md.
 bench: install
 	$(BIN)/python manage.py benchmark $(BENCH_ARGS)
+
+# Needs DATABASE_URL (PostgreSQL), REDIS_URL and haproxy: two app servers behind haproxy, two workers and a
+# beat, played through, a worker and an app server killed mid-run (docs/live.md).
+cluster: install
+	$(BIN)/python manage.py cluster $(CLUSTER_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
