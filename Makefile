@@ -46,8 +46,8 @@ check-deploy: install
 bench: install
 	$(BIN)/python manage.py benchmark $(BENCH_ARGS)
 
-# Needs DATABASE_URL (PostgreSQL), REDIS_URL and haproxy: two app servers behind haproxy, two workers and a
-# beat, played through, a worker and an app server killed mid-run (docs/live.md).
+# Two app servers behind HAProxy, two Celery workers and a beat; one server and one worker killed mid-run.
+# Needs DATABASE_URL (PostgreSQL), REDIS_URL and Debian's haproxy; see docs/architecture.md, "Scale-out".
 cluster: install
 	$(BIN)/python manage.py cluster $(CLUSTER_ARGS)
 

@@ -1,4 +1,8 @@
-"""Bots that play only through the legal-decision list (issue 2, point 8)."""
+"""Bots that play only through the legal-decision list.
+
+A bot seated in a game never takes a decision back: undo is for people who misclicked, and a bot that
+undid would only make the log longer and its opponents wait. Self-play's random explorer may undo, to
+exercise the undo rules (``random_choice``)."""
 
 import random as _random
 
@@ -10,8 +14,9 @@ def choose(st, seat, kind="greedy", rng=None):
     options = legal_decisions(st, seat)
     if not options:
         raise ValueError("this seat has no decision to make")
+    options = [o for o in options if o["type"] != "undo"]
     if kind == "random":
-        return random_choice(options, rng)
+        return rng.choice(options)
     from .greedy import greedy_choice
 
     return greedy_choice(st, seat, options, rng)

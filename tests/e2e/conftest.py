@@ -146,7 +146,8 @@ def pytest_runtest_teardown(item, nextitem):
                         cursor.execute(statement)
                 lifted = sql
     yield
-    if lifted:
+    # After the session's last test the test database is already gone with the session's fixtures.
+    if lifted and nextitem is not None:
         with blocker.unblock():
             connection, _sql = _append_only_sql()
             with connection.cursor() as cursor:

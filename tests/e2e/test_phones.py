@@ -53,6 +53,7 @@ def test_every_page_fits_a_phone(live_server, logged_in_page, new_page, make_use
     printed = finished_game([ann, ben], kind="greedy", seed=7)  # the seed and its commitment are shown
     running = play_through(started_game([ann, cy], mode="yucata"), moves=30)  # Yucata's popups
     waiting = services.create_game(cy, seats=3)
+    long_name = make_user("a_player_whose_username_is_much_too_long_for_one_line_on_a_phone_screen")
     base = live_server.url
 
     visitor = new_page(PHONE, 800)
@@ -67,7 +68,8 @@ def test_every_page_fits_a_phone(live_server, logged_in_page, new_page, make_use
 
     page = logged_in_page(ann, width=PHONE, height=800)
     signed_in = [reverse("home"), reverse("games:mine"), reverse("games:open"), reverse("games:create"),
-                 reverse("profile_settings"), reverse("public_profile", args=["ann"]), reverse("clock:vacation"),
+                 reverse("profile_settings"), reverse("public_profile", args=["ann"]),
+                 reverse("public_profile", args=[long_name.username]), reverse("clock:vacation"),
                  reverse("games:game", args=[waiting.pk])]
     for game in (printed, running):
         signed_in.append(reverse("games:game", args=[game.pk]))
