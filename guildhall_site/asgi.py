@@ -9,6 +9,10 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guildhall_site.settings")
+# Django's ASGI handler runs each request's (and each socket's) database work in a thread of its own: a
+# persistent connection would stay open with a thread that is gone, until PostgreSQL has no connection
+# left. Under ASGI, one connection per request (Django's advice); CONN_MAX_AGE set explicitly still wins.
+os.environ.setdefault("CONN_MAX_AGE", "0")
 
 django_application = get_asgi_application()  # sets Django up before the consumers are imported
 

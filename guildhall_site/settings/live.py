@@ -17,12 +17,14 @@ LIVE_CONTEXT_PROCESSORS = ["games.live.context_processors.live"]
 
 # Every app server and every Celery worker publishes "game N is at seq S" to the sockets through one
 # channel layer: Redis when REDIS_URL is set (any server's sockets hear any worker's moves), otherwise
-# memory inside the one process of `make run`.
+# memory inside the one process of `make run`. Redis pub/sub rather than channels-redis' queues: a group
+# message is one PUBLISH, and a dead app server's sockets leave the groups with its connection. Nothing
+# is kept for a socket that is not there: a page that reconnects asks where its games are.
 if _REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [_REDIS_URL], "prefix": "guildhall-live", "capacity": 200, "expiry": 30},
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [_REDIS_URL], "prefix": "guildhall-live"},
         }
     }
 else:
