@@ -56,6 +56,11 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
             return await self._watch(content["watch"])
         return await self._error("bad_message", _('Unknown message: send "watch" or "ping".'))
 
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None:
+            return await self._error("bad_message", _("A message is a JSON object."))
+        return await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+
     async def decode_json(self, text_data):
         try:
             return await super().decode_json(text_data)

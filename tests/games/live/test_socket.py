@@ -114,6 +114,8 @@ def test_a_socket_follows_only_games_that_exist_and_reads_bad_messages_as_errors
             assert "error" in await next_message(socket), bad
         await socket.send_to(text_data="{not json")
         assert (await next_message(socket))["error"] == "bad_message"
+        await socket.send_to(bytes_data=b"\x00\x01")
+        assert (await next_message(socket))["error"] == "bad_message"
         await socket.send_json_to({"watch": [1, 2, 3, 4]})
         assert (await next_message(socket))["error"] == "too_many_games"
         await socket.send_json_to({"ping": 7})
