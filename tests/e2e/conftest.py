@@ -177,10 +177,12 @@ def _asgi_server(django_db_setup, django_db_blocker):
     )
     from django.db import connections
 
-    django_db_blocker.unblock()  # the server's threads open their own connections,
-    connections["default"].settings_dict["CONN_MAX_AGE"] = 0  # closed after each request (the teardown drops the db)
-    threading.Thread(target=server.run, name="daphne", daemon=True).start()
-    ready.wait(10)
+    # The server's threads open connections of their own, during the tests that use it (transactional_db
+    # lets them); each is closed after its request, so none is left when the test database is dropped.
+    connections["default"].settings_dict["CONN_MAX_AGE"] = 0
+    with django_db_blocker.unblock():
+        threading.Thread(target=server.run, name="daphne", daemon=True).start()
+        ready.wait(10)
     for _ in range(100):
         if server.listening_addresses:
             break

@@ -18,6 +18,7 @@
   var everOpened = false;
   var attempts = 0;
   var watched = {};
+  var latest = {};  // game id -> the last {seq, status} the socket told
   var lastHeard = 0;
   var lastPoll = 0;
   var pingTimer = null;
@@ -38,9 +39,17 @@
   }
 
   function gameMoved(message) {
+    latest[message.game] = message;
+    catchUp();
+  }
+
+  // Every element showing a game the socket has news of asks for it. Also after each swap: a message
+  // that came while a refresh was on its way (its element then replaced) is not lost.
+  function catchUp() {
     followers().forEach(function (el) {
-      if (parseInt(el.dataset.liveGame, 10) !== message.game) return;
-      if (String(message.seq) !== el.dataset.liveSeq || message.status !== el.dataset.liveStatus) {
+      var known = latest[parseInt(el.dataset.liveGame, 10)];
+      if (!known) return;
+      if (String(known.seq) !== el.dataset.liveSeq || known.status !== el.dataset.liveStatus) {
         htmx.trigger(el, "live-moved");
       }
     });
@@ -89,7 +98,7 @@
     };
   }
 
-  document.addEventListener("htmx:afterSettle", watchShown);
+  document.addEventListener("htmx:afterSettle", function () { watchShown(); catchUp(); });
   document.addEventListener("htmx:confirm", function (event) {
     var elt = event.detail.elt;
     if (!open || !elt.hasAttribute("data-live-game")) return;
