@@ -22,3 +22,17 @@ def pytest_runtest_teardown(item, nextitem):
         with blocker.unblock(), connection.cursor() as cursor:
             for statement in [*sql[1], *sql[0]]:
                 cursor.execute(statement)
+
+
+@pytest.fixture(autouse=True)
+def _no_persistent_connections():
+    """The consumers reach the database from threads of their own (database_sync_to_async), which close
+    their connection after each call only when connections are not kept: none may outlive the test
+    database."""
+    from django.db import connections
+
+    settings_dict = connections["default"].settings_dict
+    before = settings_dict.get("CONN_MAX_AGE", 0)
+    settings_dict["CONN_MAX_AGE"] = 0
+    yield
+    settings_dict["CONN_MAX_AGE"] = before
