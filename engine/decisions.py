@@ -81,11 +81,12 @@ def legal_decisions(st, seat):
     return options
 
 
-def apply(st, seat, decision, trusted=False, by=None):
+def apply(st, seat, decision, trusted=False, by=None, legal=None):
     """Apply one decision of ``seat``; returns the events it caused. ``trusted`` skips validation
     (replaying a log whose every entry was validated when it was submitted); the decision is still
     normalised, so a stored decision with extra fields replays exactly as it was applied. ``by`` says
-    who made the entry: the seat itself (None) or the server for it (engine/outcomes.py)."""
+    who made the entry: the seat itself (None) or the server for it (engine/outcomes.py). ``legal``:
+    ``legal_decisions(st, seat)`` if the caller has it already, so that validation need not list them again."""
     decision = normalise(decision)
     kind = decision["type"]
     if not trusted:
@@ -93,7 +94,7 @@ def apply(st, seat, decision, trusted=False, by=None):
         if kind in outcomes.OUTCOME_TYPES:
             outcomes.validate(st, seat, decision, by)
         else:
-            _validate(st, seat, decision)
+            _validate(st, seat, decision, legal)
     st.seq += 1
     events = [{"t": "decided", "seat": seat} if by is None else {"t": "decided", "seat": seat, "by": by}]
     st.events.append(events)  # who made the entry, for the log in words
@@ -121,7 +122,7 @@ def apply(st, seat, decision, trusted=False, by=None):
     return events
 
 
-def _validate(st, seat, decision):
+def _validate(st, seat, decision, legal=None):
     if st.phase == "over":
         raise IllegalDecision(E["game_over"], "game_over")
     if st.stack[-1]["seat"] != seat:
@@ -131,7 +132,8 @@ def _validate(st, seat, decision):
             raise IllegalDecision(E["nothing_to_undo"])
         return
     prompt = st.stack[-1]
-    if decision not in PROMPTS[prompt["kind"]][0](st, prompt):
+    options = legal if legal is not None else PROMPTS[prompt["kind"]][0](st, prompt)
+    if decision not in options:
         template, params = explain(st, seat, prompt, decision)
         raise IllegalDecision(template, **params)
 

@@ -4,6 +4,11 @@ A snapshot is keyed by (game, seq, engine version) plus a prefix of the game's s
 key can only ever name one state: the log is append-only, and the commitment tells apart two games
 that reused an id (possible on SQLite after a rollback). Correctness never depends on the cache: a miss
 or an unreachable cache server means a replay of the log, nothing else.
+
+A snapshot carries no log events (what each entry caused, which only the log in words needs): they grow
+with the log, and pickling them made every decision of a long game slower. Each entry's events are cached
+under a key of their own instead, written with the snapshot of that entry's seq; ``load_state`` with
+``events_after`` puts the ones asked for back (replaying the log when any is missing).
 """
 
 import logging
@@ -55,6 +60,13 @@ def state_key(game, seq):
     return f"state:{game.pk}:{seq}:{version}:{game.seed_commitment[:16]}"
 
 
+def events_key(game, seq):
+    """The events of log entry ``seq`` (as ``engine.describe`` reads them); like a snapshot's key, it can
+    only ever name one entry's events."""
+    version = f"{engine.ENGINE_VERSION}.{engine.STATE_FORMAT}"
+    return f"events:{game.pk}:{seq}:{version}:{game.seed_commitment[:16]}"
+
+
 def _cache_get(key):
     try:
         return cache.get(key)
@@ -63,11 +75,19 @@ def _cache_get(key):
         return None
 
 
-def _cache_set(key, state):
+def _cache_set_many(values):
     try:
-        cache.set(key, state)
+        cache.set_many(values)
     except Exception:
         logger.warning("state cache unreachable on set", exc_info=True)
+
+
+def _cache_get_many(keys):
+    try:
+        return cache.get_many(keys)
+    except Exception:
+        logger.warning("state cache unreachable on get", exc_info=True)
+        return {}
 
 
 def replay(game, upto=None, validate=False):
@@ -77,17 +97,27 @@ def replay(game, upto=None, validate=False):
     return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate, version=game.engine_version)
 
 
-def load_state(game):
+def load_state(game, events_after=None):
     """The engine state of ``game`` at ``game.seq``: from the cache, or replayed (and then cached).
 
-    The caller owns the returned object and may mutate it (e.g. by ``engine.apply``).
+    Its ``events`` hold only what ``engine.apply`` adds from now on, unless ``events_after`` is given:
+    then the events of entries ``events_after + 1 .. game.seq`` are there too (at their seq), for
+    ``engine.describe``. The caller owns the returned object and may mutate it (e.g. by ``engine.apply``).
     """
+    state = _load_without_events(game)
+    if events_after is not None and state.seq == game.seq:
+        _attach_events(game, state, max(0, events_after))
+    return state
+
+
+def _load_without_events(game):
     key = state_key(game, game.seq)
     state = _local_get(key)
     if state is not None:
         return state
     state = _cache_get(key)
     if state is not None and state.seq == game.seq:
+        state.events = []  # a snapshot stored before snapshots left their events out
         _local_put(key, state.clone())
         return state
     # The log up to the row's seq only: a reader that is not holding the row lock may find entries a
@@ -97,24 +127,54 @@ def load_state(game):
         # The log and the game row disagree; never cache that, let the caller see it.
         logger.error("game %s: log has %s entries, game row says %s", game.pk, state.seq, game.seq)
         return state
-    store_state(game, state)
+    _store(game, state, every_entry=True)
+    state.events = []
     return state
 
 
+def _attach_events(game, state, after):
+    """Give ``state`` (at ``game.seq``, without events) the events of entries ``after + 1 .. seq``, from
+    the cache or, when any is missing, from a replay (whose events are then cached)."""
+    seqs = range(after + 1, state.seq + 1)
+    keys = [events_key(game, seq) for seq in seqs]
+    found = _cache_get_many(keys) if keys else {}
+    events = [[] for _ in range(state.seq + 1)]
+    if len(found) == len(keys):
+        for seq, key in zip(seqs, keys, strict=True):
+            events[seq] = found[key]
+    else:
+        replayed = replay(game, upto=game.seq)
+        if replayed.seq != state.seq:
+            logger.error("game %s: log has %s entries, game row says %s", game.pk, replayed.seq, game.seq)
+        else:
+            events = replayed.events
+            _cache_set_many({events_key(game, seq): events[seq] for seq in seqs})
+    state.events = events
+
+
 def store_state(game, state, on_commit=False):
-    """Cache ``state`` as the snapshot of ``game`` at ``state.seq``.
+    """Cache ``state`` as the snapshot of ``game`` at ``state.seq``, and the events of its last entry.
 
     With ``on_commit``, only once the surrounding transaction commits: a state derived from an entry
     that is later rolled back must never be cached under that entry's seq.
     """
-    key = state_key(game, state.seq)
-    private = state.clone()  # the caller may go on mutating ``state``
-
-    def store():
-        _local_put(key, private)
-        _cache_set(key, private)
-
     if on_commit:
-        transaction.on_commit(store)
+        private = state.clone(with_events=False)  # the caller may go on mutating ``state``
+        last_events = state.events[-1] if state.seq and state.events else None
+        transaction.on_commit(lambda: _store(game, private, last_events=last_events))
     else:
-        store()
+        _store(game, state, last_events=state.events[-1] if state.seq and state.events else None)
+
+
+def _store(game, state, last_events=None, every_entry=False):
+    """Put the snapshot (without events) in both caches, with the events of the last entry, or with those
+    of every entry (``state`` fresh from a replay)."""
+    key = state_key(game, state.seq)
+    private = state.clone(with_events=False)
+    values = {key: private}
+    if every_entry:
+        values.update({events_key(game, seq): state.events[seq] for seq in range(1, state.seq + 1)})
+    elif last_events is not None:
+        values[events_key(game, state.seq)] = last_events
+    _local_put(key, private)
+    _cache_set_many(values)

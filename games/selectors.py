@@ -49,7 +49,7 @@ def get_game(game_id):
 
     try:
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-        return Game.objects.prefetch_related(seats).get(pk=parse_game_id(game_id))
+        return Game.objects.select_related("created_by").prefetch_related(seats).get(pk=parse_game_id(game_id))
     except Game.DoesNotExist:
         raise NotFound() from None
 
@@ -134,6 +134,24 @@ def detail(game, user):
     return data
 
 
+def after_decision(result):
+    """What the decider needs next, from the state their decision produced (``services.DecisionResult``):
+    seq, status, turn, who is to move, and their own engine view and legal decisions at that seq, so a
+    client that goes on deciding needs no GET in between."""
+    game, state, seat = result.game, result.state, result.entry.seat
+    legal = []
+    if game.status == Game.Status.ACTIVE and engine.in_play(state, seat):
+        legal = engine.legal_decisions(state, seat)
+    return {
+        "seq": game.seq,
+        "status": game.status,
+        "turn": game.turn,
+        "to_move": result.to_move,
+        "view": engine.view(state, seat),
+        "legal": legal,
+    }
+
+
 def may_resign(game, user):
     """``user`` holds a seat of ``game`` in progress and has not left it."""
     me = seat_of(game, user)
@@ -162,7 +180,7 @@ def log_entries(game, user, after=0):
         return []
     me = seat_of(game, user)
     viewer = me.position if me is not None else None
-    state = state_cache.load_state(game)
+    state = state_cache.load_state(game, events_after=after)
     seats = {s.position: s for s in game.seats.all() if s.position is not None}
     names = [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
     # Only up to the seq this game row was read at: a decision committed since then appends rows the

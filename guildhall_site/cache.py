@@ -19,7 +19,7 @@ import time
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -58,6 +58,23 @@ class _Outage:
 _outages = {}
 
 
+class ReusedClientRedisCacheClient(RedisCacheClient):
+    """Django's client builds a new ``redis.Redis`` around the connection pool for every operation, and
+    building one (its table of response callbacks) costs more CPU than a small GET itself. A client is
+    safe to share between threads (each command borrows a connection from the pool), so keep one per pool."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients = {}
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         params = dict(params)
@@ -66,6 +83,7 @@ class ResilientRedisCache(RedisCache):
         fallback_entries = int(options.pop("FALLBACK_MAX_ENTRIES", 1000))
         params["OPTIONS"] = options
         super().__init__(server, params)
+        self._class = ReusedClientRedisCacheClient
         self._fallback = LocMemCache(
             f"resilient-redis-fallback:{server}",
             {"TIMEOUT": params.get("TIMEOUT", 300), "OPTIONS": {"MAX_ENTRIES": fallback_entries}},

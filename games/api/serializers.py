@@ -89,6 +89,11 @@ class DecisionResponseSerializer(serializers.Serializer):
     status = serializers.CharField()
     turn = serializers.IntegerField()
     to_move = serializers.CharField(allow_null=True)
+    view = serializers.DictField(help_text=_("Your engine view after the decision (as in the game's detail)."))
+    legal = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=_("Your legal decisions now: empty unless you are still to decide."),
+    )
 
 
 class PlayerSerializer(serializers.Serializer):

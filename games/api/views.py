@@ -111,11 +111,7 @@ class TokenView(APIView):
 
 
 def _decision_response(result):
-    game = result.game
-    return Response(
-        {"seq": game.seq, "status": game.status, "turn": game.turn, "to_move": result.to_move},
-        status=status.HTTP_201_CREATED,
-    )
+    return Response(selectors.after_decision(result), status=status.HTTP_201_CREATED)
 
 
 class GameViewSet(viewsets.ViewSet):

@@ -5,11 +5,14 @@ mode, turn; a seat's user and final place); the one number that needs the engine
 read from the final state once per game and cached for good (a finished game never changes).
 """
 
+import datetime
 import logging
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, Q
+from django.utils.dateparse import parse_datetime
 
 import engine
 from games import cache as state_cache
@@ -54,6 +57,106 @@ def finished_games(player=None, winner=None, players=None, mode=None, since=None
     if any(key.lstrip("-") == "duration" for key in order):
         qs = qs.annotate(duration=F("finished_at") - F("started_at"))
     return qs.order_by(*order)
+
+
+# --- keyset pages ------------------------------------------------------------------------------------
+# A page is "the PAGE games after (or before) this one in the sort order": the database starts reading at
+# that game in the sort's index, so page 2000 costs what page 1 does (an OFFSET reads and drops every
+# game before the page). A cursor is the sort value and the id of a game, e.g. "2026-11-30T14:00:00+00:00~42".
+
+CURSOR_SEPARATOR = "~"
+
+
+class BadCursor(ValueError):
+    pass
+
+
+@dataclass
+class KeysetPage:
+    games: list
+    has_previous: bool
+    has_next: bool
+    first_cursor: str | None  # of the page's first game: the "previous page" link reads before it
+    last_cursor: str | None  # of the page's last game: the "next page" link reads after it
+
+
+def _sort_column(sort):
+    """(the sort value's name on a row, descending?) for one of SORTS."""
+    key = SORTS.get(sort, SORTS[DEFAULT_SORT])[0]
+    return {"finished_at": "finished_at", "turn": "turn", "duration": "duration"}[key.lstrip("-")], key.startswith(
+        "-"
+    )
+
+
+def cursor_of(game, sort):
+    name, _descending = _sort_column(sort)
+    value = getattr(game, name)
+    if isinstance(value, datetime.datetime):
+        text = value.astimezone(datetime.UTC).isoformat()
+    elif isinstance(value, datetime.timedelta):
+        text = str(value // datetime.timedelta(microseconds=1))
+    else:
+        text = str(value)
+    return f"{text}{CURSOR_SEPARATOR}{game.pk}"
+
+
+def parse_cursor(raw, sort):
+    """(sort value, id) from a cursor made by ``cursor_of``, or BadCursor."""
+    name, _descending = _sort_column(sort)
+    text, sep, pk = (raw or "").rpartition(CURSOR_SEPARATOR)
+    if not sep or not pk.isdigit() or len(pk) > 18 or len(text) > 40:
+        raise BadCursor(raw)
+    try:
+        if name == "finished_at":
+            value = parse_datetime(text)
+            if value is None or value.tzinfo is None:
+                raise BadCursor(raw)
+        elif name == "duration":
+            value = datetime.timedelta(microseconds=int(text))
+        else:
+            value = int(text)
+            if not -(2**31) <= value < 2**31:
+                raise BadCursor(raw)
+    except (ValueError, OverflowError):
+        raise BadCursor(raw) from None
+    return value, int(pk)
+
+
+def keyset_page(games, sort, size, after=None, before=None, last=False):
+    """One page of ``games`` (a queryset from ``finished_games`` with the same ``sort``): the first, the
+    one after the cursor ``after``, the one before the cursor ``before``, or the ``last``. Every game is
+    on exactly one page, ties in the sort value broken by id."""
+    name, descending = _sort_column(sort)
+    forward = before is None and not last
+    cursor = after if forward else before
+    qs = games
+    if cursor is not None:
+        value, pk = parse_cursor(cursor, sort)
+        # Past the cursor in the reading direction: the bound on the value alone (value <= x) is what lets
+        # the database start reading the sort's index at the cursor; the rest breaks ties by id.
+        below = descending == forward
+        if below:
+            qs = qs.filter(**{f"{name}__lte": value}).filter(Q(**{f"{name}__lt": value}) | Q(id__lt=pk))
+        else:
+            qs = qs.filter(**{f"{name}__gte": value}).filter(Q(**{f"{name}__gt": value}) | Q(id__gt=pk))
+    if not forward:
+        qs = qs.reverse()
+    rows = list(qs[: size + 1])
+    more = len(rows) > size
+    rows = rows[:size]
+    if not forward:
+        rows.reverse()
+    if forward:
+        has_previous, has_next = cursor is not None, more
+    else:
+        has_previous, has_next = more, not last
+    return KeysetPage(
+        games=rows,
+        has_previous=has_previous and bool(rows),
+        has_next=has_next and bool(rows),
+        first_cursor=cursor_of(rows[0], sort) if rows else None,
+        last_cursor=cursor_of(rows[-1], sort) if rows else None,
+    )
 
 
 def with_seats(games):

@@ -5,10 +5,8 @@ from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
@@ -27,27 +25,20 @@ PAGE_SIZE = 25
 COUNT_TTL = 60  # seconds a total may lag behind (the rows themselves are always live)
 
 
-class CachedCountPaginator(Paginator):
-    """Counting tens of thousands of matching games costs more than the page itself; the total only
-    drives "page N of M", so it is cached for a minute per filter set."""
-
-    def __init__(self, object_list, per_page, count_key):
-        super().__init__(object_list, per_page)
-        self.count_key = count_key
-
-    @cached_property
-    def count(self):
+def cached_count(games, key):
+    """Counting tens of thousands of matching games costs more than the page itself; the total is only
+    shown, so it is cached for a minute per filter set."""
+    try:
+        total = cache.get(key)
+    except Exception:  # the cache is an optimisation only
+        total = None
+    if total is None:
+        total = games.count()
         try:
-            total = cache.get(self.count_key)
-        except Exception:  # the cache is an optimisation only
-            total = None
-        if total is None:
-            total = super().count
-            try:
-                cache.set(self.count_key, total, COUNT_TTL)
-            except Exception:
-                pass
-        return total
+            cache.set(key, total, COUNT_TTL)
+        except Exception:
+            pass
+    return total
 
 
 def _count_key(filters):
@@ -76,11 +67,21 @@ def history_list(request):
                     nobody = True
                 filters[field] = user
     games = Game.objects.none() if nobody else selectors.finished_games(**filters)
-    paginator = CachedCountPaginator(games, PAGE_SIZE, _count_key({**filters, "nobody": nobody or None}))
-    page = paginator.get_page(request.GET.get("page"))
-    rows = selectors.with_seats(page.object_list)
+    sort = filters.get("sort") or selectors.DEFAULT_SORT
+    after, before = request.GET.get("after") or None, request.GET.get("before") or None
+    try:
+        page = selectors.keyset_page(games, sort, PAGE_SIZE, after=after, before=before, last="last" in request.GET)
+    except selectors.BadCursor:
+        notes.append(_("That page link is not valid (it may be from another sort order): here is the first page."))
+        page = selectors.keyset_page(games, sort, PAGE_SIZE)
+        bad_link = True
+    else:
+        bad_link = False
+    rows = selectors.with_seats(page.games)
     summaries = selectors.game_summaries(rows)
-    query = {k: v for k, v in request.GET.items() if k != "page" and v}
+    query = {k: v for k, v in request.GET.items() if k not in ("page", "after", "before", "last") and v}
+    total = cached_count(games, _count_key({**filters, "nobody": nobody or None}))
+    bad_form = form.is_bound and bool(form.errors)
     return render(
         request,
         "history/list.html",
@@ -90,9 +91,9 @@ def history_list(request):
             "rows": [{"game": g, "summary": summaries[g.pk]} for g in rows],
             "notes": notes,
             "query": urlencode(query),
-            "total": paginator.count,
+            "total": total,
         },
-        status=400 if form.is_bound and form.errors else 200,  # the page, with what is wrong in the filters
+        status=400 if bad_form or bad_link else 200,  # the page, with what is wrong in the request
     )
 
 

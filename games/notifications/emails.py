@@ -140,7 +140,7 @@ def log_since_last_turn(game, seat, upto):
     skipped = max(0, upto - first + 1 - MAX_LOG_LINES)
     first += skipped
     if game.seq == upto:
-        state = state_cache.load_state(game)
+        state = state_cache.load_state(game, events_after=first - 1)
     else:
         state = state_cache.replay(game, upto=upto)
     if state.phase == "over":  # an over state reveals every card: never describe from one here

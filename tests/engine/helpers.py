@@ -266,7 +266,8 @@ def to_json(obj):
 def random_game(players=2, seed="random-game", mode="printed", rng_seed=0, max_decisions=2000, kind="random",
                 each=None):
     """Play a bot game through the legal-decision list; ``each(st, seat, decision)`` runs before every
-    decision. Returns the state and the log ``[(seat, decision), ...]``."""
+    decision. Returns the state and the log ``[(seat, decision), ...]``. ``kind="random"`` is self-play's
+    explorer, which takes a decision back now and then (seated bots never do), so the undo rules get played."""
     import random
 
     rng = random.Random(rng_seed)
@@ -274,7 +275,10 @@ def random_game(players=2, seed="random-game", mode="printed", rng_seed=0, max_d
     log = []
     while st.phase != "over" and len(log) < max_decisions:
         seat = engine.pending_player(st)
-        decision = engine.bots.choose(st, seat, kind=kind, rng=rng)
+        if kind == "random":
+            decision = engine.bots.random_choice(engine.legal_decisions(st, seat), rng)
+        else:
+            decision = engine.bots.choose(st, seat, kind=kind, rng=rng)
         if each is not None:
             each(st, seat, decision)
         engine.apply(st, seat, decision)

@@ -13,6 +13,11 @@ from .helpers import choose, play, started_game
 pytestmark = pytest.mark.django_db
 
 
+def without_events(state):
+    """What a snapshot holds: the state without the log's events (cached per entry instead)."""
+    return state.clone(with_events=False)
+
+
 def test_snapshot_is_stored_after_commit_and_equals_replay(make_user, django_capture_on_commit_callbacks):
     game = started_game([make_user(), make_user()])
     play(game, 4)
@@ -27,7 +32,9 @@ def test_snapshot_is_stored_after_commit_and_equals_replay(make_user, django_cap
     game.refresh_from_db()
     cached = cache.get(key)
     assert cached is not None and cached.seq == game.seq == 5
-    assert cached == state_cache.replay(game)
+    assert cached == without_events(state_cache.replay(game))
+    assert cached.events == []  # each entry's events have keys of their own
+    assert cache.get(state_cache.events_key(game, 5)) == state_cache.replay(game).events[5]
     assert engine.ENGINE_VERSION in key and str(game.pk) in key
 
 
@@ -37,7 +44,7 @@ def test_load_state_on_a_miss_replays(make_user):
     game.refresh_from_db()
     cache.delete(state_cache.state_key(game, game.seq))
     state_cache.clear_local()
-    assert state_cache.load_state(game) == state_cache.replay(game)
+    assert state_cache.load_state(game) == without_events(state_cache.replay(game))
     assert cache.get(state_cache.state_key(game, game.seq)) is not None  # and caches the replay
 
 
@@ -49,7 +56,7 @@ def test_loaded_states_are_independent_copies(make_user):
     seat = engine.pending_player(first)
     engine.apply(first, seat, engine.legal_decisions(first, seat)[0])  # mutate the caller's copy
     again = state_cache.load_state(game)
-    assert again.seq == game.seq == 3 and again == state_cache.replay(game)
+    assert again.seq == game.seq == 3 and again == without_events(state_cache.replay(game))
     state_cache.clear_local()
     assert state_cache.load_state(game) == again  # the shared cache holds the same state
 
@@ -86,4 +93,41 @@ def test_snapshots_live_in_redis(make_user, django_capture_on_commit_callbacks):
     client = redis.Redis.from_url(django_settings.REDIS_URL)
     assert client.exists(key) == 1
     game.refresh_from_db()
-    assert cache.get(state_cache.state_key(game, 1)) == state_cache.replay(game)
+    assert cache.get(state_cache.state_key(game, 1)) == without_events(state_cache.replay(game))
+
+
+def test_events_asked_for_are_those_of_the_replay(make_user):
+    game = started_game([make_user(), make_user()])
+    play(game, 12)
+    game.refresh_from_db()
+    replayed = state_cache.replay(game)
+    state = state_cache.load_state(game, events_after=4)
+    assert [state.events[s] for s in range(5, 13)] == replayed.events[5:13]
+    assert state.clone(with_events=False) == without_events(replayed)
+    assert [engine.describe(state, s, 0, ["a", "b"]) for s in range(5, 13)] == [
+        engine.describe(replayed, s, 0, ["a", "b"]) for s in range(5, 13)
+    ]
+
+
+def test_a_lost_entry_events_key_means_a_replay_that_caches_them_again(make_user):
+    game = started_game([make_user(), make_user()])
+    play(game, 8)
+    game.refresh_from_db()
+    cache.delete(state_cache.events_key(game, 3))
+    state = state_cache.load_state(game, events_after=0)
+    assert state.events[1:] == state_cache.replay(game).events[1:]
+    assert cache.get(state_cache.events_key(game, 3)) == state.events[3]
+
+
+def test_the_snapshot_does_not_grow_with_the_log(make_user):
+    import pickle
+
+    game = started_game([make_user(), make_user()])
+    play(game, 2)
+    game.refresh_from_db()
+    short = len(pickle.dumps(cache.get(state_cache.state_key(game, game.seq))))
+    play(game, 40)
+    game.refresh_from_db()
+    long = len(pickle.dumps(cache.get(state_cache.state_key(game, game.seq))))
+    full = len(pickle.dumps(state_cache.replay(game)))
+    assert long < full and long < 3 * short

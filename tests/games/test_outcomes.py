@@ -146,7 +146,7 @@ def test_time_limit_ends_the_game(make_user, commit, tmp_path):
     assert_log_alone_gives_the_game(game, tmp_path, "timed_out")
     assert game.seats.get(user=absent).final_place == 3
     names = [s.display_name for s in game.seats.order_by("position")]
-    last = state_cache.load_state(game)
+    last = state_cache.load_state(game, events_after=game.seq - 1)
     assert f"Time ran out for {absent.username}: the game ends." in engine.describe(last, game.seq, None, names)
 
 

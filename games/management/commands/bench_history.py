@@ -292,8 +292,16 @@ class Command(BaseCommand):
             "player + 2 players + printed": f"?player={some_user.username}&players=2&mode=printed",
             "sort by turns": "?sort=-turns",
             "sort by duration": "?sort=-duration",
-            "page 2000 (offset 50,000)": "?page=2000",
         }
+        # A deep page: the one after the 50,000th game, by keyset (an OFFSET read and dropped every game
+        # before it); and the last page.
+        from urllib.parse import quote, unquote
+
+        depth = min(50_000, max(0, selectors.finished_games().count() - 1))
+        deep = selectors.finished_games()[depth : depth + 1].get()
+        cursor = quote(selectors.cursor_of(deep, selectors.DEFAULT_SORT))
+        pages[f"page after game {depth:,} (keyset)"] = f"?after={cursor}"
+        pages["last page (keyset)"] = "?last=1"
         figures = {"history_page": {}, "history_query": {}}
         for label, query in pages.items():
 
@@ -324,6 +332,15 @@ class Command(BaseCommand):
                 list(qs[:25])
 
             figures["history_query"][label] = self._time(run, repeat)
+        # The same deep page read both ways, in this run: by OFFSET (how numbered pages were read) and
+        # by keyset (how the page's links read it now).
+        everything = selectors.finished_games()
+        figures["history_query"][f"page at offset {depth:,} (OFFSET)"] = self._time(
+            lambda: list(everything[depth : depth + 25]), repeat
+        )
+        figures["history_query"][f"page after game {depth:,} (keyset)"] = self._time(
+            lambda: selectors.keyset_page(everything, selectors.DEFAULT_SORT, 25, after=unquote(cursor)), repeat
+        )
 
         # Summaries from the logs (cache cold): the replayer's games all carry a log.
         replayer = User.objects.get(username=REPLAYER)

@@ -92,16 +92,22 @@ def check_pagination(games, client, monkeypatch):
     monkeypatch.setattr(views, "PAGE_SIZE", 2)
     ids, html = listed(client, "?mode=printed&sort=finished")
     assert ids == [g1.pk, g3.pk]
-    ids, html = listed(client, "?players=2&page=1")
-    assert ids == [g2.pk, g1.pk]
-    assert "Page 1 of 1" in html
+    ids, html = listed(client, "?players=2")
+    assert ids == [g2.pk, g1.pk] and 'rel="next"' not in html and 'rel="prev"' not in html
     ids, html = listed(client, "")
-    assert ids == [g3.pk, g2.pk] and 'rel="next"' in html and "page=2" in html
-    ids, html = listed(client, "?page=2")
-    assert ids == [g1.pk] and 'rel="prev"' in html
+    assert ids == [g3.pk, g2.pk] and 'rel="next"' in html and 'rel="prev"' not in html
+    following = re.search(r'href="\?after=([^"]+)" rel="next"', html).group(1)
+    ids, html = listed(client, f"?after={following}")
+    assert ids == [g1.pk] and 'rel="prev"' in html and 'rel="next"' not in html
+    preceding = re.search(r'href="\?before=([^"]+)" rel="prev"', html).group(1)
+    assert listed(client, f"?before={preceding}")[0] == [g3.pk, g2.pk]
+    assert listed(client, "?last=1")[0] == [g2.pk, g1.pk]
     ids, html = listed(client, "?mode=yucata")
     assert ids == [g2.pk] and "1 finished game" in html
-    assert listed(client, "?page=99")[0] == [g1.pk]  # past the end: the last page
+    # A link that does not fit the sort: the first page, saying so, and a 400.
+    response = client.get("/games/history/?sort=turns&after=yesterday~12")
+    assert response.status_code == 400 and "That page link is not valid" in response.content.decode()
+    assert listed(client, "?page=99")[0] == [g3.pk, g2.pk]  # the numbered pages of old links: the first
 
 
 def check_player_statistics(games, client):

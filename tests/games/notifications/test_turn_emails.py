@@ -45,7 +45,7 @@ def test_a_move_sends_exactly_one_email_to_the_next_player_with_the_content(make
     assert table in text and table in html
     assert "https://guildhall.example/settings/" in text  # the preferences
     # The log since the recipient's last turn, in words, as the engine tells it to the recipient's seat.
-    state = state_cache.load_state(game)
+    state = state_cache.load_state(game, events_after=0)
     seat = game.seats.get(user=second).position
     names = emails.seat_names(game)
     for seq in range(1, game.seq + 1):
