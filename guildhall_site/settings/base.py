@@ -125,8 +125,19 @@ _db = DATABASES["default"]
 if _db["ENGINE"] == "django.db.backends.sqlite3":
     # BEGIN IMMEDIATE: a writer takes the lock when its transaction starts, so two concurrent
     # submissions queue instead of failing with "database is locked" half-way through.
-    _db.setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
-    _db["TEST"] = {"NAME": ":memory:"}
+    # WAL: readers never wait for a writer (a page polls while a decision commits).
+    _db.setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
+    # The tests' database is a file too: an in-memory database shared between threads (the browser tests'
+    # servers answer requests in threads of their own) refuses a second writer at once ("database table is
+    # locked") where a file's lock makes it wait.
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+    _db["TEST"] = {"NAME": str(BASE_DIR / "var" / "test-db.sqlite3")}
     # The leaderboard's covering index (INCLUDE) is a PostgreSQL speed-up; SQLite builds it without the
     # included column, which only makes SQLite's count read the table: not worth a warning on every command.
     SILENCED_SYSTEM_CHECKS = ["models.W040"]
