@@ -42,6 +42,7 @@ class ProfileForm(forms.ModelForm):
             "reminder_emails",
             "result_emails",
             "invitation_emails",
+            "turn_push",
             "theme",
         ]
         widgets = {"turn_email": forms.RadioSelect}

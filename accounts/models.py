@@ -58,6 +58,12 @@ class Profile(models.Model):
     reminder_emails = models.BooleanField(_("reminders before a deadline"), default=True)
     result_emails = models.BooleanField(_("game results"), default=True)
     invitation_emails = models.BooleanField(_("invitations to a game"), default=True)
+    # Web Push (games.notifications.push): only to the browsers the player turned it on in (settings page).
+    turn_push = models.BooleanField(
+        _("push notification when it is my turn"),
+        default=True,
+        help_text=_("On the devices where you turned notifications on below, while no page of the site is open."),
+    )
     # Dark mode (accounts/static/accounts/theme.css): "auto" follows the device's prefers-color-scheme.
     theme = models.CharField(_("colours"), max_length=8, choices=THEME_CHOICES, default=THEME_AUTO)
 

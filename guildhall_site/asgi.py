@@ -1,7 +1,30 @@
+"""The ASGI application: the pages (Django) and the live tables' WebSockets (Channels).
+
+Served by daphne (`manage.py runserver` in development, `daphne guildhall_site.asgi:application` on each
+app server). A WebSocket is accepted only from the site's own origin (ALLOWED_HOSTS) and carries the
+session's user."""
+
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guildhall_site.settings")
+# Django's ASGI handler runs each request's (and each socket's) database work in a thread of its own: a
+# persistent connection would stay open with a thread that is gone, until PostgreSQL has no connection
+# left. Under ASGI, one connection per request (Django's advice); CONN_MAX_AGE set explicitly still wins.
+os.environ.setdefault("CONN_MAX_AGE", "0")
 
-application = get_asgi_application()
+django_application = get_asgi_application()  # sets Django up before the consumers are imported
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from games.live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)

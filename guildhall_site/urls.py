@@ -21,8 +21,9 @@ urlpatterns = [
     path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
     path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
     path("", include("games.ratings.urls")),  # leaderboards
-    path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe
+    path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe, Web Push
     path("", include("games.guide.urls")),  # how to play
+    path("", include("games.live.urls")),  # the header's badge, fetched again by the live socket
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("api/", include("games.api.urls")),

@@ -20,6 +20,7 @@ class Notification(models.Model):
         RESULTS = "results", _("Results")
         DIGEST = "digest", _("Daily digest")
         INVITATION = "invitation", _("Invitation to a game")  # games.invitations writes these
+        TURN_PUSH = "turn-push", _("Your turn (push notification)")  # sent by push.py, not by email
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -69,3 +70,28 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind} to {self.user_id} (game {self.game_id}, turn {self.turn}): {self.status}"
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (what its PushManager gave): where to send, and the keys the
+    payload is encrypted with. An endpoint belongs to the user who last subscribed with it; a push
+    service's 404 or 410 answer deletes it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions", verbose_name=_("user")
+    )
+    endpoint = models.URLField(_("endpoint"), max_length=1000, unique=True)
+    p256dh = models.CharField(_("public key (P-256)"), max_length=100)
+    auth = models.CharField(_("authentication secret"), max_length=32)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+        ordering = ["-id"]
+
+    def __str__(self):
+        return f"push to {self.user_id} via {self.endpoint[:60]}"
+
+    def as_subscription_info(self):
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

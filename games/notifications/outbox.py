@@ -47,6 +47,7 @@ TURN_EMAIL_DEFAULTS = {
     "reminder_emails": True,
     "result_emails": True,
     "invitation_emails": True,
+    "turn_push": True,
     "display_name": "",
 }
 
@@ -101,7 +102,12 @@ def address_of(user):
 
 
 def prefs_for(user_id):
-    user = confirmed(user_model().objects.select_related("profile")).filter(pk=user_id).first()
+    from .models import PushSubscription
+
+    users = confirmed(user_model().objects.select_related("profile")).annotate(
+        has_push_subscription=Exists(PushSubscription.objects.filter(user_id=OuterRef("pk")))
+    )
+    user = users.filter(pk=user_id).first()
     return user, (Prefs(user) if user is not None else None)
 
 
@@ -136,19 +142,24 @@ def row(game, user_id, kind, now, *, status=Notification.Status.PENDING, turn=No
 
 
 def turn_rows(game, user_id, now):
-    """The your-turn row of the user now to move (and their digest row, if they want digests)."""
+    """The your-turn row of the user now to move (and their digest row, if they want digests), and the
+    your-turn push if they want it and have a browser subscribed."""
     user, prefs = prefs_for(user_id)
     if user is None:
         return []
+    push = []
+    if prefs.turn_push and getattr(user, "has_push_subscription", False):
+        push = [row(game, user_id, Notification.Kind.TURN_PUSH, now)]
     if address_of(user) is None or prefs.turn_email == "never":
-        return [row(game, user_id, Notification.Kind.TURN, now, status=Notification.Status.SKIPPED)]
+        return [row(game, user_id, Notification.Kind.TURN, now, status=Notification.Status.SKIPPED), *push]
     if prefs.turn_email == "digest":
         due, day = next_digest_at(prefs, now)
         return [
             row(game, user_id, Notification.Kind.TURN, now, status=Notification.Status.HELD),
             digest_row(user_id, due, day),
+            *push,
         ]
-    return [row(game, user_id, Notification.Kind.TURN, now)]
+    return [row(game, user_id, Notification.Kind.TURN, now), *push]
 
 
 def digest_row(user_id, due, day):
@@ -237,6 +248,10 @@ def deliver(notification_id, connection=None):
         )
         if n is None:
             return None
+        if n.kind == Notification.Kind.TURN_PUSH:  # not an email: push.py sends it and keeps its count
+            from . import push
+
+            return push.deliver(n, now)
         n.attempts += 1
         message = emails.build_message(n, now)
         if message is None:

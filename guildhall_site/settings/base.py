@@ -2,7 +2,8 @@
 
 Opt-in environment variables: DATABASE_URL, REDIS_URL, EMAIL_URL, SECRET_KEY, ALLOWED_HOSTS, DEBUG,
 SITE_URL, DEFAULT_FROM_EMAIL, THROTTLE_WRITE_RATE, TRUSTED_PROXY_COUNT, TURN_TIMEOUT_HOURS,
-BENCHMARK_ENDPOINTS, CHAT_THROTTLE_RATE, EMAIL_TIMEOUT, RATINGS_BOT_CALIBRATION.
+BENCHMARK_ENDPOINTS, CHAT_THROTTLE_RATE, EMAIL_TIMEOUT, RATINGS_BOT_CALIBRATION, VAPID_PRIVATE_KEY,
+VAPID_SUBJECT.
 """
 
 import logging
@@ -61,6 +62,8 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[SITE_URL])
 
 INSTALLED_APPS = [
+    # First: its runserver serves the ASGI application (pages and the live tables' WebSockets).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -122,8 +125,19 @@ _db = DATABASES["default"]
 if _db["ENGINE"] == "django.db.backends.sqlite3":
     # BEGIN IMMEDIATE: a writer takes the lock when its transaction starts, so two concurrent
     # submissions queue instead of failing with "database is locked" half-way through.
-    _db.setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
-    _db["TEST"] = {"NAME": ":memory:"}
+    # WAL: readers never wait for a writer (a page polls while a decision commits).
+    _db.setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
+    # The tests' database is a file too: an in-memory database shared between threads (the browser tests'
+    # servers answer requests in threads of their own) refuses a second writer at once ("database table is
+    # locked") where a file's lock makes it wait.
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+    _db["TEST"] = {"NAME": str(BASE_DIR / "var" / "test-db.sqlite3")}
     # The leaderboard's covering index (INCLUDE) is a PostgreSQL speed-up; SQLite builds it without the
     # included column, which only makes SQLite's count read the table: not worth a warning on every command.
     SILENCED_SYSTEM_CHECKS = ["models.W040"]
@@ -300,15 +314,17 @@ LOGGING = {
 
 # --- Feature areas keep their settings in modules of their own -----------------------------------
 # web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations;
-# social.py: chat, notes, invitations, rematches, following players; ratings.py: ratings and leaderboards.
+# social.py: chat, notes, invitations, rematches, following players; ratings.py: ratings and leaderboards;
+# live.py: the live tables' channel layer and Web Push.
 from .clock import *  # noqa: E402,F403
+from .live import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
 from .ratings import *  # noqa: E402,F403
 from .social import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403
 
-INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS + SOCIAL_APPS + RATINGS_APPS  # noqa: F405
+INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS + SOCIAL_APPS + RATINGS_APPS + LIVE_APPS  # noqa: F405
 MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
-TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS  # noqa: F405
+TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS + LIVE_CONTEXT_PROCESSORS  # noqa: F405
 CELERY_BEAT_SCHEDULE.update(NOTIFICATION_BEAT_SCHEDULE)  # noqa: F405
 CELERY_BEAT_SCHEDULE.update(CLOCK_BEAT_SCHEDULE)  # noqa: F405

@@ -137,7 +137,7 @@ def pytest_runtest_teardown(item, nextitem):
 
     blocker = item.config.stash[blocking_manager_key]
     lifted = None
-    if "live_server" in getattr(item, "fixturenames", ()):
+    if {"live_server", "asgi_live_server"} & set(getattr(item, "fixturenames", ())):
         with blocker.unblock():
             connection, sql = _append_only_sql()
             if connection.vendor == "sqlite" and sql:
@@ -153,3 +153,45 @@ def pytest_runtest_teardown(item, nextitem):
             with connection.cursor() as cursor:
                 for statement in [*lifted[1], *lifted[0]]:
                     cursor.execute(statement)
+
+
+@pytest.fixture(scope="session")
+def _asgi_server(django_db_setup, django_db_blocker):
+    """daphne serving the ASGI application (pages, static files and the live WebSockets) from a thread of
+    this process, so that it reads the test database. Twisted's reactor runs once per process: one
+    server for the whole session."""
+    import threading
+
+    from daphne.server import Server
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from guildhall_site.asgi import application
+
+    ready = threading.Event()
+    server = Server(
+        ASGIStaticFilesHandler(application),
+        endpoints=["tcp:port=0:interface=127.0.0.1"],
+        signal_handlers=False,
+        verbosity=0,
+        ready_callable=ready.set,
+    )
+    from django.db import connections
+
+    # The server's threads open connections of their own, during the tests that use it (transactional_db
+    # lets them); each is closed after its request, so none is left when the test database is dropped.
+    connections["default"].settings_dict["CONN_MAX_AGE"] = 0
+    with django_db_blocker.unblock():
+        threading.Thread(target=server.run, name="daphne", daemon=True).start()
+        ready.wait(10)
+    for _ in range(100):
+        if server.listening_addresses:
+            break
+        threading.Event().wait(0.05)
+    host, port = server.listening_addresses[0]
+    yield f"http://{host}:{port}"
+
+
+@pytest.fixture
+def asgi_live_server(_asgi_server, transactional_db):
+    """The URL of the ASGI server (see _asgi_server), on a transactional test database."""
+    return _asgi_server

@@ -61,7 +61,8 @@ class Command(BaseCommand):
         env.update(
             DJANGO_SETTINGS_MODULE="benchmarks.cluster.settings",
             DEBUG="0",
-            SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(50),
+            # This process's own key: the watchers' sessions are made here, and the app servers must read them.
+            SECRET_KEY=settings.SECRET_KEY,
             ALLOWED_HOSTS="127.0.0.1,localhost",
             SITE_URL=f"http://127.0.0.1:{lb_port}",
             EMAIL_URL=f"smtp://127.0.0.1:{smtp_port}",

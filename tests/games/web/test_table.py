@@ -251,7 +251,7 @@ def test_finished_game_shows_results_and_seed(client, make_user, django_capture_
     html = page(client, game, user)
     assert "won the game" in html and game.seed in html
     assert offered(html) == []
-    assert 'hx-trigger="every' not in html  # no polling once over
+    assert "/seq/" not in html and "data-live-game" not in html  # no polling, nothing live once over
 
 
 def test_poll_from_the_waiting_room_reloads_the_page_once_the_game_starts(client, make_user):
@@ -259,7 +259,8 @@ def test_poll_from_the_waiting_room_reloads_the_page_once_the_game_starts(client
     game = services.create_game(host, seats=2)
     client.force_login(host)
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    assert "status=open" in html and 'hx-trigger="every 5s' in html
+    assert "status=open" in html and 'hx-trigger="live-moved, every 5s"' in html
+    assert f'data-live-game="{game.pk}" data-live-seq="0" data-live-status="open"' in html
     url = reverse("games:poll", args=[game.pk])
     assert client.get(url, {"seq": 0, "status": "open"}).status_code == 204
     services.join(game.pk, guest)

@@ -1,0 +1,110 @@
+"""The WebSocket every page opens at /ws/live/ (games/static/live/live.js).
+
+Client → server, JSON:
+  {"watch": [game ids]}   follow these games (at most LIVE_MAX_GAMES_PER_SOCKET per socket)
+  {"ping": n}             keep-alive, every LIVE_PING_SECONDS; answered {"pong": n}
+Server → client, JSON:
+  {"game": N, "seq": S, "status": "active"}   game N is at seq S (on "watch" too: where it is now)
+  {"games_changed": true}                     the games waiting for you changed (the header badge)
+  {"error": code, "detail": message}          a message that could not be read or was not allowed
+
+Only signed-in users get a socket (closed with 4401 otherwise); a socket joins its own user's group
+and the groups of games its user may open (games.live.selectors), nothing else.
+"""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from . import publish, selectors
+from .groups import game_group, user_group
+
+NOT_SIGNED_IN = 4401
+MAX_GAME_ID = 2**63 - 1
+
+
+class LiveConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self):
+        self.user = self.scope.get("user")
+        self.games = set()
+        if self.user is None or not self.user.is_authenticated:
+            # Accepted, then closed with a code of our own: a refused handshake would reach the page as
+            # a bare 1006, and its script would keep trying.
+            await self.accept()
+            await self.close(code=NOT_SIGNED_IN)
+            return
+        await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
+        await self.accept()
+        await self._present()
+
+    async def disconnect(self, code):
+        user = getattr(self, "user", None)
+        if user is None or not user.is_authenticated:
+            return
+        await self.channel_layer.group_discard(user_group(user.pk), self.channel_name)
+        for game_id in self.games:
+            await self.channel_layer.group_discard(game_group(game_id), self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        if not isinstance(content, dict):
+            return await self._error("bad_message", _("A message is a JSON object."))
+        if "ping" in content:
+            await self._present()
+            return await self.send_json({"pong": content["ping"] if isinstance(content["ping"], int) else 0})
+        if "watch" in content:
+            return await self._watch(content["watch"])
+        return await self._error("bad_message", _('Unknown message: send "watch" or "ping".'))
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if text_data is None:
+            return await self._error("bad_message", _("A message is a JSON object."))
+        return await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
+
+    async def decode_json(self, text_data):
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None  # receive_json answers with an error
+
+    async def _watch(self, ids):
+        valid = isinstance(ids, list) and all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 < i <= MAX_GAME_ID for i in ids
+        )
+        if not valid:
+            return await self._error("bad_watch", _('"watch" takes a list of game ids.'))
+        new = [i for i in dict.fromkeys(ids) if i not in self.games]
+        if len(self.games) + len(new) > settings.LIVE_MAX_GAMES_PER_SOCKET:
+            return await self._error(
+                "too_many_games",
+                _("One page may follow at most %(n)s games.") % {"n": settings.LIVE_MAX_GAMES_PER_SOCKET},
+            )
+        for game_id in new:
+            # Join first, then read: a move that commits in between is heard or read, never lost.
+            await self.channel_layer.group_add(game_group(game_id), self.channel_name)
+            position = await database_sync_to_async(selectors.game_position)(game_id, self.user)
+            if position is None:
+                await self.channel_layer.group_discard(game_group(game_id), self.channel_name)
+                await self.send_json({"error": "no_such_game", "game": game_id, "detail": _("No such game.")})
+                continue
+            self.games.add(game_id)
+            seq, status = position
+            await self.send_json({"game": game_id, "seq": seq, "status": status})
+
+    async def _error(self, code, detail):
+        await self.send_json({"error": code, "detail": str(detail)})
+
+    async def _present(self):
+        try:
+            await database_sync_to_async(publish.mark_present)(self.user.pk)
+        except Exception:  # the cache down: presence is only a hint for Web Push
+            pass
+
+    # --- from the channel layer ---------------------------------------------------------------------
+
+    async def game_moved(self, event):
+        if event["game"] in self.games:
+            await self.send_json({"game": event["game"], "seq": event["seq"], "status": event["status"]})
+
+    async def games_changed(self, event):
+        await self.send_json({"games_changed": True})

@@ -1,0 +1,29 @@
+"""Every committed change of a game's seq or status is published to its pages.
+
+A ``post_save`` receiver on ``Game`` (like the outbox's and the clock's) sees the decisions, the start,
+the outcomes (resign, time) and the cancellation alike, inside their transaction; it only registers the
+publication for after the commit, so it costs the decision no query."""
+
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from games.models import Game
+
+from . import publish
+
+
+def _watched(update_fields):
+    return update_fields is None or "seq" in update_fields or "status" in update_fields
+
+
+@receiver(post_save, sender=Game, dispatch_uid="live_game_saved")
+def game_saved(sender, instance, created, update_fields=None, raw=False, **kwargs):
+    if raw or created or not _watched(update_fields):
+        return
+    game = instance
+    # Whose header counts change: the person awaited before this save and the one awaited now.
+    before = getattr(game, "loaded_pending", (None, None, None))[2]
+    people = {before, game.to_move_user_id} - {None} if before != game.to_move_user_id else set()
+    args = (game.pk, game.seq, game.status, people)
+    transaction.on_commit(lambda: publish.game_moved(*args))

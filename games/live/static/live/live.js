@@ -1,0 +1,112 @@
+// Live pages: one WebSocket per page (games.live). The server only says "game N is at seq S (status)"
+// for the games this page follows, and "your games changed" for the header; the page then asks for what
+// it shows through its own htmx requests, exactly as its polls do. Elements with data-live-game (the
+// table's and the waiting room's pollers) name a game, the seq and status they show, and refresh on the
+// "live-moved" event. While the socket is open their timed polls are skipped, but for one every
+// SLOW_POLL_MS as a safety net; while it is closed they poll as before, and the socket reconnects with
+// backoff. No inline script, no eval: the Content-Security-Policy allows neither.
+(function () {
+  var body = document.body;
+  var path = body && body.dataset.liveUrl;
+  if (!path || !window.WebSocket || !window.htmx) return;
+  var PING_MS = (parseInt(body.dataset.livePing, 10) || 25) * 1000;
+  var SLOW_POLL_MS = 60000;
+  var NOT_SIGNED_IN = 4401;
+
+  var socket = null;
+  var open = false;
+  var everOpened = false;
+  var attempts = 0;
+  var watched = {};
+  var latest = {};  // game id -> the last {seq, status} the socket told
+  var lastHeard = 0;
+  var lastPoll = 0;
+  var pingTimer = null;
+
+  function followers() { return document.querySelectorAll("[data-live-game]"); }
+
+  function send(message) {
+    if (open) socket.send(JSON.stringify(message));
+  }
+
+  function watchShown() {
+    var ids = [];
+    followers().forEach(function (el) {
+      var id = parseInt(el.dataset.liveGame, 10);
+      if (id > 0 && !watched[id]) { watched[id] = true; ids.push(id); }
+    });
+    if (ids.length) send({watch: ids});
+  }
+
+  function gameMoved(message) {
+    latest[message.game] = message;
+    catchUp();
+  }
+
+  // Every element showing a game the socket has news of asks for it. Also after each swap: a message
+  // that came while a refresh was on its way (its element then replaced) is not lost.
+  function catchUp() {
+    followers().forEach(function (el) {
+      var known = latest[parseInt(el.dataset.liveGame, 10)];
+      if (!known) return;
+      if (String(known.seq) !== el.dataset.liveSeq || known.status !== el.dataset.liveStatus) {
+        htmx.trigger(el, "live-moved");
+      }
+    });
+  }
+
+  function gamesChanged() {
+    var nav = document.getElementById("my-games-nav");
+    if (nav) htmx.trigger(nav, "live-games-changed");
+  }
+
+  function setState(state) { document.documentElement.dataset.live = state; }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + path);
+    socket.onopen = function () {
+      open = true;
+      attempts = 0;
+      watched = {};
+      lastHeard = Date.now();
+      setState("open");
+      watchShown();  // the answer says where each game is now: what happened while closed is caught up
+      if (everOpened) gamesChanged();
+      everOpened = true;
+      pingTimer = setInterval(function () {
+        if (Date.now() - lastHeard > 2.5 * PING_MS) { socket.close(); return; }  // a silent, dead link
+        send({ping: Date.now() % 1000000});
+      }, PING_MS);
+    };
+    socket.onmessage = function (event) {
+      lastHeard = Date.now();
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      if (typeof message.game === "number" && typeof message.seq === "number") gameMoved(message);
+      else if (message.games_changed) gamesChanged();
+    };
+    socket.onclose = function (event) {
+      var wasOpen = open;
+      open = false;
+      clearInterval(pingTimer);
+      setState("closed");
+      if (event.code === NOT_SIGNED_IN) return;
+      if (wasOpen) attempts = 0;
+      var delay = Math.min(30000, 1000 * Math.pow(2, attempts++)) * (0.5 + Math.random() / 2);
+      setTimeout(connect, delay);
+    };
+  }
+
+  document.addEventListener("htmx:afterSettle", function () { watchShown(); catchUp(); });
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail.elt;
+    if (!open || !elt.hasAttribute("data-live-game")) return;
+    if (event.detail.triggeringEvent) return;  // "live-moved": the socket asked for it
+    if (Date.now() - lastPoll < SLOW_POLL_MS) { event.preventDefault(); return; }
+    lastPoll = Date.now();
+  });
+
+  setState("connecting");
+  connect();
+})();
