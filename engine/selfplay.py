@@ -1,4 +1,4 @@
-"""Self-play: ``python -m engine.selfplay --games N --players P --seed S --bot random|greedy``.
+"""Self-play: ``python -m engine.selfplay --games N --players P --seed S --bot random|greedy|strong``.
 
 Plays N complete games through the legal-decision list, checks the invariants after every decision,
 and prints one JSON line. ``decisions_per_s`` times only the play loop (enumerate the legal decisions,
@@ -14,6 +14,7 @@ import time
 
 from . import apply, bots, legal_decisions, new_game, pending_player, replay, view
 from .cards import ALL_VP_IDS, IDENTITY, MAX_COMPLETED, VP_VALUE
+from .search import LEVELS
 from .views import card_ids_in, hidden_cards
 
 DECISION_CAP = 5000  # random bots may wander; a game past this is reported as unfinished
@@ -56,7 +57,7 @@ def check_invariants(st, shadow):
             raise InvariantError("the seed appears in a view")
 
 
-def play_one(players, seed, mode, bot, rng, check=True):
+def play_one(players, seed, mode, bot, rng, check=True, level=None):
     st = new_game(players, seed, mode)
     shadow = new_game(players, seed, mode) if check else None
     log = []
@@ -67,7 +68,7 @@ def play_one(players, seed, mode, bot, rng, check=True):
         if bot == "random":
             decision = bots.random_choice(legal_decisions(st, seat), rng)
         else:
-            decision = bots.choose(st, seat, bot, rng)
+            decision = bots.choose(st, seat, bot, rng, level=level)
         apply(st, seat, decision)
         t1 = time.perf_counter()
         play_time += t1 - t0
@@ -80,7 +81,7 @@ def play_one(players, seed, mode, bot, rng, check=True):
     return st, log, play_time, check_time
 
 
-def run(games, players, seed, bot, mode="printed", check=True):
+def run(games, players, seed, bot, mode="printed", check=True, level=None):
     master = random.Random(seed)
     totals = {"decisions": 0, "play": 0.0, "check": 0.0, "replay": 0.0, "replayed": 0}
     unfinished = failures = max_decisions = 0
@@ -91,7 +92,7 @@ def run(games, players, seed, bot, mode="printed", check=True):
         game_mode = mode if mode != "both" else ("printed", "yucata")[game % 2]
         try:
             st, log, play_time, check_time = play_one(players, game_seed, game_mode, bot,
-                                                      random.Random(game_seed), check)
+                                                      random.Random(game_seed), check, level)
             t0 = time.perf_counter()
             rebuilt = replay(players, game_seed, game_mode, log)
             totals["replay"] += time.perf_counter() - t0
@@ -132,15 +133,16 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
     parser.add_argument("--seed", default="selfplay")
-    parser.add_argument("--bot", default="greedy", choices=("random", "greedy"))
+    parser.add_argument("--bot", default="greedy", choices=bots.KINDS)
+    parser.add_argument("--level", default=None, choices=sorted(LEVELS), help="the strong bot's budget")
     parser.add_argument("--mode", default="printed", choices=("printed", "yucata", "both"))
     parser.add_argument("--no-check", action="store_true", help="skip the per-decision invariant checks")
     args = parser.parse_args(argv)
-    result, errors = run(args.games, args.players, args.seed, args.bot, args.mode, not args.no_check)
+    result, errors = run(args.games, args.players, args.seed, args.bot, args.mode, not args.no_check, args.level)
     for error in errors[:20]:
         print(error, file=sys.stderr)
     print(json.dumps(result))
-    failed = result["failures"] or (args.bot == "greedy" and result["unfinished"])
+    failed = result["failures"] or (args.bot != "random" and result["unfinished"])
     return 1 if failed else 0
 
 

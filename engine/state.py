@@ -65,6 +65,10 @@ class Player:
         self.hand, self.hall, self.completed, self.tokens, self.vp_cards, self.known = data
 
 
+# The ``snapshot`` of a state that a search plays out: it never undoes, so no turn snapshot is taken.
+NO_SNAPSHOT = object()
+
+
 # Every rules version this engine can play, oldest first (engine.ENGINE_VERSION is the newest).
 RULES_VERSIONS = ("1", "2")
 

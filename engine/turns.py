@@ -17,6 +17,7 @@ from .cards import (
     vp_cards_for,
 )
 from .rng import shuffle
+from .state import NO_SNAPSHOT
 from .zones import complete_chapters, discard_completed, draw_up_to, emit, reveal, to_discard
 
 SETUP_HAND = 9  # R3.5
@@ -60,6 +61,8 @@ def begin_turn(st, seat):
     # Undo within the turn rebuilds from here (see decisions.undo).
     st.turn_log = []
     st.undo_floor = 0
+    if st.snapshot is NO_SNAPSHOT:  # a state played out by a search: its bots never undo
+        return
     snapshot = st.clone(with_events=False)
     snapshot.snapshot = None
     st.snapshot = snapshot

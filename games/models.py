@@ -123,6 +123,7 @@ class Seat(models.Model):
     class BotKind(models.TextChoices):
         GREEDY = "greedy", _("greedy")
         RANDOM = "random", _("random")
+        STRONG = "strong", _("strong")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.USER)

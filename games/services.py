@@ -9,6 +9,7 @@ shuffle): whoever created the game has no first-player advantage.
 import logging
 import random
 import secrets
+import time
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -249,7 +250,7 @@ def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot
     if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
         raise InvalidRequest(_("bots must be a whole number from 0 to seats - 1."))
     if bot_kind not in Seat.BotKind.values:
-        raise InvalidRequest(_('bot_kind must be "greedy" or "random".'))
+        raise InvalidRequest(_('bot_kind must be "greedy", "random" or "strong".'))
     if not isinstance(rated, bool):
         raise InvalidRequest(_("rated must be true or false."))
     invited = [u for u in _resolve_users(invite) if u.pk != creator.pk]
@@ -508,10 +509,14 @@ def _seat_at(seats_by_pos, position):
 # --- bots ---------------------------------------------------------------------------------------
 
 
-def run_bots(game_id, max_moves=500):
+def run_bots(game_id, max_moves=500, seconds=None):
     """Let the bots decide while a bot seat, or a seat that left the game, is to move, through
-    ``submit_decision``. Returns how many decisions were made, or ``None`` when a bot is still to move
-    after ``max_moves`` (the caller re-enqueues)."""
+    ``submit_decision`` (each decision appended under the game's row lock, the search done outside it).
+    Returns how many decisions were made, or ``None`` when a bot is still to move after ``max_moves``
+    or after ``seconds`` (default ``BOT_RUN_SECONDS``): the caller re-enqueues, so that a long bot turn
+    (the strong bot searches for a while at every decision) does not hold a worker from other games."""
+    budget = settings.BOT_RUN_SECONDS if seconds is None else seconds
+    deadline = time.monotonic() + budget
     moves = 0
     attempts = 0
     while moves < max_moves and attempts < max_moves * 2:
@@ -524,8 +529,10 @@ def run_bots(game_id, max_moves=500):
         seat = game.seats.filter(position=game.to_move_position).first()
         if seat is None:
             return moves
+        if moves and time.monotonic() >= deadline:
+            return None  # a bot is still to move: the next task goes on
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, seat.position, kind=bot_kind_for(seat), rng=bot_rng_for_state(state))
+        decision = bot_decision(state, seat.position, bot_kind_for(seat))
         try:
             submit_decision(game.pk, seat, game.seq, decision, by_bot_runner=True)
         except StaleSeq:
@@ -538,6 +545,13 @@ def bot_kind_for(seat):
     """The bot of a bot seat plays as it was chosen; the seat of a person who left gets the site's bot
     for absent players (``ABSENT_PLAYER_BOT``)."""
     return seat.bot_kind if seat.is_bot else settings.ABSENT_PLAYER_BOT
+
+
+def bot_decision(state, position, kind):
+    """The decision of the bot ``kind`` for the seat at ``position``; the strong bot searches with the
+    budget of ``STRONG_BOT_LEVEL`` (engine.search.LEVELS)."""
+    return engine.bots.choose(state, position, kind=kind, rng=bot_rng_for_state(state),
+                              level=settings.STRONG_BOT_LEVEL)
 
 
 def bot_rng_for_state(state):

@@ -14,7 +14,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-import engine
 from games import cache as state_cache
 from games import services
 from games.models import Game
@@ -91,5 +90,4 @@ def _timeout(game, policy, user, now):
 
 def _timeout_bot(state, position):
     # Seeded by the state itself (the seed is secret, the log's length moves on): repeatable in tests.
-    rng = services.bot_rng_for_state(state)
-    return engine.bots.choose(state, position, kind=settings.ABSENT_PLAYER_BOT, rng=rng)
+    return services.bot_decision(state, position, settings.ABSENT_PLAYER_BOT)

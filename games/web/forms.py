@@ -51,7 +51,11 @@ class CreateGameForm(forms.Form):
     )
     bot_kind = forms.ChoiceField(
         label=_("Bot strength"),
-        choices=[(Seat.BotKind.GREEDY, _("Greedy bot")), (Seat.BotKind.RANDOM, _("Random bot"))],
+        choices=[
+            (Seat.BotKind.GREEDY, _("Greedy bot")),
+            (Seat.BotKind.RANDOM, _("Random bot")),
+            (Seat.BotKind.STRONG, _("Strong bot")),
+        ],
         initial=Seat.BotKind.GREEDY,
     )
     rated = forms.BooleanField(

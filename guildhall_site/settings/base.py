@@ -291,7 +291,17 @@ SPECTACULAR_SETTINGS = {
 GUILDHALL_WRITE_THROTTLE_RATE = env.str("THROTTLE_WRITE_RATE", default="300/min")
 # The bot that plays for a person who is away: in a turn whose time ran out, and for a seat whose player
 # left the game (resigned, or taken over after timeouts).
+# "greedy", "random" or "strong" (engine.bots.KINDS).
 ABSENT_PLAYER_BOT = env.str("ABSENT_PLAYER_BOT", default="greedy")
+if ABSENT_PLAYER_BOT not in ("greedy", "random", "strong"):
+    raise ImproperlyConfigured(f'ABSENT_PLAYER_BOT must be "greedy", "random" or "strong", not {ABSENT_PLAYER_BOT!r}')
+# The strong bot's search budget per decision: a level of engine.search.LEVELS ("quick", "fast", "strong").
+STRONG_BOT_LEVEL = env.str("STRONG_BOT_LEVEL", default="strong")
+if STRONG_BOT_LEVEL not in ("quick", "fast", "strong"):
+    raise ImproperlyConfigured(f'STRONG_BOT_LEVEL must be "quick", "fast" or "strong", not {STRONG_BOT_LEVEL!r}')
+# A bot runner task stops after this many seconds of play and re-enqueues itself, so that one game's
+# bots (the strong bot searches at every decision) never hold a worker for long.
+BOT_RUN_SECONDS = env.float("BOT_RUN_SECONDS", default=2.0)
 # Mounts the benchmark's floor endpoint (authenticate + insert one row). Off unless asked for.
 GUILDHALL_BENCHMARK_ENDPOINTS = env.bool("BENCHMARK_ENDPOINTS", default=False)
 

@@ -1,0 +1,178 @@
+"""The arena: ``python -m engine.arena --bots strong,greedy --players 2 --games 400 --seed S``.
+
+Plays whole games between bots through the legal-decision list and prints one JSON object: per bot,
+its games, wins, win rate with a 95% Wilson interval, average VP and decision time (p50, p95); for the
+strong bot also the search's figures (iterations and play-out decisions per second). The lineup is
+``--bots`` seat by seat, its last bot filling the remaining seats (``strong,greedy --players 3`` is one
+strong bot against two greedy ones); game ``g`` turns the lineup by ``g`` seats, so every bot plays
+every seat equally often. A game is won by its sole first place (a shared first place is nobody's win).
+Each game and each seat's bot draw from generators seeded by ``--seed`` and the game number, so the
+result does not depend on ``--jobs``.
+"""
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from multiprocessing import Pool
+
+from . import apply, bots, new_game, pending_player, search
+
+Z95 = 1.959963984540054
+DECISION_CAP = 5000
+
+
+def wilson(wins, games, z=Z95):
+    """The 95% Wilson score interval of a win rate."""
+    if not games:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
+
+
+def percentile(values, fraction):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(math.ceil(fraction * len(ordered))) - 1)]
+
+
+def lineup(names, players, game):
+    seats = (list(names) + [names[-1]] * players)[:players]
+    shift = game % players
+    return seats[-shift:] + seats[:-shift] if shift else seats
+
+
+def play_game(args):
+    game, names, players, seed, mode, level = args
+    kinds = lineup(names, players, game)
+    game_mode = mode if mode != "both" else ("printed", "yucata")[game % 2]
+    st = new_game(players, f"{seed}-{game}", game_mode)
+    rngs = [random.Random(f"{seed}-{game}-{seat}") for seat in range(players)]
+    times = {kind: [] for kind in kinds}
+    stats = {}
+    decisions = 0
+    while not st.finished and decisions < DECISION_CAP:
+        seat = pending_player(st)
+        kind = kinds[seat]
+        started = time.perf_counter()
+        if kind == "strong":
+            decision = search.choose(st, seat, rngs[seat], level, stats=stats)
+        else:
+            decision = bots.choose(st, seat, kind, rngs[seat])
+        times[kind].append(time.perf_counter() - started)
+        apply(st, seat, decision)
+        decisions += 1
+    return {
+        "kinds": kinds,
+        "winner": st.winner if st.finished else None,
+        "vp": [p.vp for p in st.players],
+        "times": times,
+        "stats": stats,
+        "finished": st.finished,
+    }
+
+
+def summarise(results, names, players, args, seconds):
+    report = {}
+    stats = {}
+    for kind in dict.fromkeys(names):
+        won = vp_total = seats = 0
+        times = []
+        for result in results:
+            seats_of_kind = [s for s, k in enumerate(result["kinds"]) if k == kind]
+            won += result["winner"] in seats_of_kind
+            vp_total += sum(result["vp"][s] for s in seats_of_kind)
+            seats += len(seats_of_kind)
+            times += result["times"].get(kind, [])
+        low, high = wilson(won, len(results))
+        report[kind] = {
+            "seats_per_game": seats // len(results) if results else 0,
+            "games": len(results),
+            "wins": won,
+            "win_rate": round(won / len(results), 4) if results else None,
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "avg_vp": round(vp_total / seats, 2) if seats else None,
+            "decisions": len(times),
+            "decision_ms_p50": round(1000 * percentile(times, 0.5), 2) if times else None,
+            "decision_ms_p95": round(1000 * percentile(times, 0.95), 2) if times else None,
+        }
+    for result in results:
+        for key, value in result["stats"].items():
+            stats[key] = stats.get(key, 0) + value
+    out = {
+        "bots": list(names),
+        "players": players,
+        "games": len(results),
+        "seed": args.seed,
+        "mode": args.mode,
+        "unfinished": sum(1 for r in results if not r["finished"]),
+        "shared_first": sum(1 for r in results if r["finished"] and r["winner"] is None),
+        "results": report,
+        "seconds": round(seconds, 1),
+    }
+    if "strong" in names:
+        out["level"] = args.level
+        if stats.get("seconds"):
+            out["search"] = {
+                "searches": stats["searches"],
+                "iterations_per_search": round(stats["iterations"] / stats["searches"], 1),
+                "rollouts_per_s": round(stats["iterations"] / stats["seconds"]),
+                "playout_decisions_per_s": round(stats.get("decisions", 0) / stats["seconds"]),
+            }
+    return out
+
+
+class _InProcess:
+    """``Pool``'s ``imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def imap(self, function, items):
+        return map(function, items)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
+    parser.add_argument("--bots", default="strong,greedy", help="comma-separated: random, greedy, strong")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", default="arena")
+    parser.add_argument("--mode", default="printed", choices=("printed", "yucata", "both"))
+    parser.add_argument("--level", default=search.DEFAULT_LEVEL, choices=sorted(search.LEVELS))
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--progress", action="store_true", help="one JSON line per finished game on stderr")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    unknown = [n for n in names if n not in bots.KINDS]
+    if not names or unknown or len(names) > args.players:
+        parser.error(f"--bots: one to {args.players} of {', '.join(bots.KINDS)}")
+    work = [(g, names, args.players, args.seed, args.mode, args.level) for g in range(args.games)]
+    started = time.perf_counter()
+    results = []
+    with Pool(args.jobs) if args.jobs > 1 else _InProcess() as pool:
+        for result in pool.imap(play_game, work):
+            results.append(result)
+            if args.progress:  # one line per game, so that a long run can be followed (and cut short)
+                line = {
+                    "game": len(results) - 1,
+                    "kinds": result["kinds"],
+                    "winner": result["winner"],
+                    "vp": result["vp"],
+                }
+                print(json.dumps(line), file=sys.stderr, flush=True)
+    print(json.dumps(summarise(results, names, args.players, args, time.perf_counter() - started)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
