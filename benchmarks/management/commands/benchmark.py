@@ -40,17 +40,10 @@ from django.db import connection
 
 import engine
 from accounts import tokens as api_tokens
+from benchmarks.report import percentile
 from games import cache as state_cache
 from games import services
 from games.models import Game
-
-
-def pct(values, p):
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
 
 # The goals, as ratios measured in one run (so that the machine's noise cancels).
 GOALS = {
@@ -163,8 +156,8 @@ class Command(BaseCommand):
             self._report("floor (auth + insert)", floor, opts["duration"])
             self._report("decision POST", decisions, opts["duration"])
             self._goal("decisions/s / floor req/s", len(decisions) / max(1, len(floor)), ">=", "throughput")
-            self._goal("p99 decision / p99 floor", pct(decisions, 99) / pct(floor, 99), "<=", "p99")
-            ratio = pct(decisions, 50) / pct(floor, 50)
+            self._goal("p99 decision / p99 floor", percentile(decisions, 99) / percentile(floor, 99), "<=", "p99")
+            ratio = percentile(decisions, 50) / percentile(floor, 50)
             self.stdout.write(f"p50 decision / p50 floor = {ratio:.2f}")
             self._seq_phase(port, tokens[0], tokens[1], opts["long_seq"], opts["samples"])
         finally:
@@ -331,13 +324,14 @@ class Command(BaseCommand):
                 samples_by_game[game.pk][1].append(get_elapsed)
         for pk, (posts, gets) in samples_by_game.items():
             self.stdout.write(
-                f"{labels[pk]:>10}: decision POST p50 {pct(posts, 50) * 1000:6.1f} ms, "
-                f"GET game p50 {pct(gets, 50) * 1000:6.1f} ms  ({len(posts)} samples)"
+                f"{labels[pk]:>10}: decision POST p50 {percentile(posts, 50) * 1000:6.1f} ms, "
+                f"GET game p50 {percentile(gets, 50) * 1000:6.1f} ms  ({len(posts)} samples)"
             )
-        self.stdout.write(f"{'floor':>10}: POST p50 {pct(floor, 50) * 1000:6.1f} ms  ({len(floor)} samples)")
-        short_p50 = pct(samples_by_game[short.pk][0], 50)
-        self._goal("one client: p50 decision (seq ~10) / p50 floor", short_p50 / pct(floor, 50), "<=", "one_client_p50")
-        ratio = pct(samples_by_game[long.pk][0], 50) / short_p50
+        self.stdout.write(f"{'floor':>10}: POST p50 {percentile(floor, 50) * 1000:6.1f} ms  ({len(floor)} samples)")
+        short_p50 = percentile(samples_by_game[short.pk][0], 50)
+        one_client = short_p50 / percentile(floor, 50)
+        self._goal("one client: p50 decision (seq ~10) / p50 floor", one_client, "<=", "one_client_p50")
+        ratio = percentile(samples_by_game[long.pk][0], 50) / short_p50
         self._goal(f"p50 at seq ~{long.seq} / p50 at seq ~10", ratio, "<=", "seq")
 
     def _goal(self, label, value, sense, goal):
@@ -369,6 +363,7 @@ class Command(BaseCommand):
     def _report(self, label, latencies, duration):
         ms = [x * 1000 for x in latencies]
         self.stdout.write(
-            f"{label:>22}: {len(ms) / duration:7.1f} req/s  p50 {pct(ms, 50):6.1f}  p95 {pct(ms, 95):6.1f}  "
-            f"p99 {pct(ms, 99):6.1f} ms  (n={len(ms)}, mean {statistics.fmean(ms) if ms else 0:.1f})"
+            f"{label:>22}: {len(ms) / duration:7.1f} req/s  p50 {percentile(ms, 50):6.1f}  "
+            f"p95 {percentile(ms, 95):6.1f}  p99 {percentile(ms, 99):6.1f} ms  "
+            f"(n={len(ms)}, mean {statistics.fmean(ms) if ms else 0:.1f})"
         )

@@ -27,18 +27,13 @@ from accounts import tokens as api_tokens
 from benchmarks.cluster import haproxy, processes
 from benchmarks.cluster.mailsink import MailSink
 from benchmarks.cluster.players import Api, Player, Watcher
+from benchmarks.report import percentile
 from games.models import Game, Seat
 from games.notifications.models import Notification
 
 LIVE = "games.live" in settings.INSTALLED_APPS  # the site pushes "game N is at seq S" over WebSockets
 check_game = importlib.import_module("games.management.commands.replay_games").check_game
 
-
-def pct(values, p):
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 class Command(BaseCommand):
@@ -170,7 +165,7 @@ class Command(BaseCommand):
         )
         report["live"] = {
             "pushes_heard": len(heard),
-            "post_sent_to_push_ms": {"p50": round(pct(heard, 50), 1), "p95": round(pct(heard, 95), 1)},
+            "post_sent_to_push_ms": {"p50": round(percentile(heard, 50), 1), "p95": round(percentile(heard, 95), 1)},
             "heard_on_the_other_server": across,
             "socket_reconnects": sum(w.reconnects for w in watchers),
             "not_heard": len(unheard),
@@ -260,8 +255,8 @@ class Command(BaseCommand):
             "player_decisions": decisions,
             "decisions_per_second": round(decisions / played, 1),
             "decision_ms": {
-                "p50": round(pct(latencies, 50), 1),
-                "p95": round(pct(latencies, 95), 1),
+                "p50": round(percentile(latencies, 50), 1),
+                "p95": round(percentile(latencies, 95), 1),
                 "mean": round(statistics.fmean(latencies), 1) if latencies else None,
             },
             "bot_decisions": bot_entries,

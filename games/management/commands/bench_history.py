@@ -30,6 +30,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 import engine
+from benchmarks.report import summary_ms
 from games.history import selectors
 from games.models import Game, LogEntry, Seat
 
@@ -46,14 +47,6 @@ REQUESTED_INDEXES = {
 PREFIX = "bench_h_"
 REPLAYER = PREFIX + "replayer"
 
-
-def _percentiles(samples):
-    ordered = sorted(samples)
-
-    def pick(q):
-        return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-    return {"p50_ms": round(pick(0.5) * 1000, 1), "p95_ms": round(pick(0.95) * 1000, 1), "n": len(ordered)}
 
 
 def _play(players, seed, mode, kind, rng):
@@ -271,7 +264,7 @@ class Command(BaseCommand):
             t0 = time.perf_counter()
             fn()
             samples.append(time.perf_counter() - t0)
-        return _percentiles(samples)
+        return summary_ms(samples)
 
     def _measure(self, repeat, rng):
         client = Client()
@@ -370,7 +363,7 @@ class Command(BaseCommand):
             response = client.get(f"/games/{long_game.pk}/replay/?step={step}")
             samples.append(time.perf_counter() - t0)
             assert response.status_code == 200
-        figures["replay_page"] = {"game": long_game.pk, "decisions": long_game.seq, **_percentiles(samples)}
+        figures["replay_page"] = {"game": long_game.pk, "decisions": long_game.seq, **summary_ms(samples)}
         figures["replay_page_last_step"] = {
             "decisions": long_game.seq,
             **self._time(lambda: client.get(f"/games/{long_game.pk}/replay/"), repeat),

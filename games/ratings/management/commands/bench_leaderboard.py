@@ -31,6 +31,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 import engine
+from benchmarks.report import summary_ms
 from games.models import Game
 from games.ratings import selectors, skill
 from games.ratings.models import GameResult, PlayerRating
@@ -38,14 +39,6 @@ from games.ratings.models import GameResult, PlayerRating
 PREFIX = "bench_lb_"
 BATCH = 5000
 
-
-def _percentiles(samples):
-    ordered = sorted(samples)
-
-    def pick(q):
-        return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-    return {"p50_ms": round(pick(0.5) * 1000, 1), "p95_ms": round(pick(0.95) * 1000, 1), "n": len(ordered)}
 
 
 class Command(BaseCommand):
@@ -173,7 +166,7 @@ class Command(BaseCommand):
             t0 = time.perf_counter()
             fn()
             samples.append(time.perf_counter() - t0)
-        return _percentiles(samples)
+        return summary_ms(samples)
 
     def _measure(self, repeat, rng):
         client = Client()

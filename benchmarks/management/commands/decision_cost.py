@@ -1,0 +1,152 @@
+"""What one request costs in process: CPU, wall time and queries of a decision POST, a game GET and the
+floor POST, through the whole stack (middleware, DRF, services, engine, database, cache) but without a
+server or a network in between.
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://... python manage.py decision_cost --decisions 400
+    ... python manage.py decision_cost --profile 30     # and cProfile's 30 costliest functions (CPU time)
+
+Two players play two-player games through the API as the live page does (``manage.py benchmark
+--pattern live``): the decider POSTs from the last answer; a GET only when the turn passes to the other
+player. Every tenth decision a floor POST (token auth + one INSERT) is timed beside it. Not a test: it
+only reports. ``manage.py benchmark`` is the measure of throughput; this one says where the time goes.
+"""
+
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import time
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+
+from accounts import tokens as api_tokens
+from benchmarks.report import percentile
+
+from .benchmark import pick
+
+
+class Command(BaseCommand):
+    help = "CPU, wall time and queries of one decision POST, game GET and floor POST, in process."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--decisions", type=int, default=400, help="decisions timed (after --warmup)")
+        parser.add_argument("--warmup", type=int, default=40)
+        parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
+        parser.add_argument("--profile-out", metavar="FILE", help="write the profile there (for pstats, snakeviz)")
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
+
+    def handle(self, *args, **opts):
+        if connection.vendor != "postgresql" or not settings.REDIS_URL:
+            if not opts["allow_embedded"]:
+                raise CommandError("Set DATABASE_URL (PostgreSQL) and REDIS_URL, or pass --allow-embedded.")
+        call_command("migrate", verbosity=0)
+        # The write throttle keeps every request's time for its window: at this rate its history, not the
+        # app, would be measured (``manage.py benchmark`` turns it off the same way). DEBUG records queries.
+        with override_settings(
+            GUILDHALL_WRITE_THROTTLE_RATE="",
+            DEBUG=False,
+            ALLOWED_HOSTS=["testserver"],
+            ROOT_URLCONF="benchmarks.in_process_urls",
+        ):
+            self._run(opts)
+
+    def _run(self, opts):
+        self.rng = random.Random(opts["seed"])
+        self.clients = self._clients()
+        self.costs = {"decision": [], "get": [], "floor": []}
+        self.queries = {"decision": [], "get": [], "floor": []}
+        self.game = None
+        self._play(opts["warmup"], record=False)
+        profiler = cProfile.Profile(time.process_time) if opts["profile"] or opts["profile_out"] else None
+        if profiler:
+            profiler.enable()
+        self._play(opts["decisions"], record=True)
+        if profiler:
+            profiler.disable()
+        self.stdout.write(
+            f"db {connection.vendor}; cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
+            f"{opts['decisions']} decisions after {opts['warmup']} unrecorded"
+            + ("; under cProfile (times inflated)" if profiler else "")
+        )
+        for label in ("decision", "get", "floor"):
+            cpu = [c for c, _ in self.costs[label]]
+            wall = [w for _, w in self.costs[label]]
+            if not cpu:
+                continue
+            self.stdout.write(
+                f"{label + ' ' + ('POST' if label != 'get' else 'game'):>14}: CPU mean {statistics.fmean(cpu):5.2f} ms"
+                f"  p50 {percentile(cpu, 50):5.2f}  | wall p50 {percentile(wall, 50):5.2f}"
+                f"  p95 {percentile(wall, 95):5.2f} ms"
+                f"  | queries mean {statistics.fmean(self.queries[label]):.2f}  (n={len(cpu)})"
+            )
+        decision = statistics.fmean(c for c, _ in self.costs["decision"])
+        floor = statistics.fmean(c for c, _ in self.costs["floor"])
+        gets = len(self.costs["get"]) / max(1, len(self.costs["decision"]))
+        self.stdout.write(f"GETs per decision: {gets:.2f}; decision CPU / floor CPU = {decision / floor:.2f}")
+        if opts["profile_out"]:
+            profiler.dump_stats(opts["profile_out"])
+        if opts["profile"]:
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(opts["profile"])
+            self.stdout.write(out.getvalue())
+
+    def _clients(self):
+        User = get_user_model()
+        clients = {}
+        for name in ("cost_a", "cost_b"):
+            user, created = User.objects.get_or_create(username=name)
+            if created:
+                user.set_unusable_password()
+                user.save()
+            token = api_tokens.issue(user, "decision_cost")[1]
+            clients[name] = Client(HTTP_AUTHORIZATION=f"Token {token}")
+        return clients
+
+    def _timed(self, label, record, call):
+        with CaptureQueriesContext(connection) as queries:
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            response = call()
+            cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        if response.status_code >= 300:
+            raise CommandError(f"{label} answered {response.status_code}: {response.content[:300]!r}")
+        if record:
+            self.costs[label].append((cpu * 1000, wall * 1000))
+            self.queries[label].append(len(queries))
+        return response.json()
+
+    def _new_game(self):
+        a, b = self.clients["cost_a"], self.clients["cost_b"]
+        game = a.post("/api/v1/games/", {"seats": 2}, content_type="application/json").json()
+        game = b.post(f"/api/v1/games/{game['id']}/join/", content_type="application/json").json()
+        self.game, self.to_move, self.known = game["id"], game["to_move"], None
+
+    def _play(self, count, record):
+        done = 0
+        while done < count:
+            if self.game is None or not self.to_move:
+                self._new_game()
+            client = self.clients[self.to_move]
+            if self.known is None or self.known[0] != self.to_move or not self.known[2]:
+                detail = self._timed("get", record, lambda c=client: c.get(f"/api/v1/games/{self.game}/"))
+                self.known = (self.to_move, detail["seq"], detail["legal"])
+            body = {"expected_seq": self.known[1], "decision": pick(self.known[2], self.rng)}
+            path = f"/api/v1/games/{self.game}/decisions/"
+            result = self._timed(
+                "decision", record, lambda c=client, p=path, b=body: c.post(p, b, content_type="application/json")
+            )
+            self.known, self.to_move = (self.to_move, result["seq"], result["legal"]), result["to_move"]
+            done += 1
+            if done % 10 == 0:
+                self._timed(
+                    "floor",
+                    record,
+                    lambda c=client: c.post("/api/bench/floor/", {"n": 1}, content_type="application/json"),
+                )

@@ -1,0 +1,39 @@
+"""The in-process cost command still runs and reports each kind of request, and the shared percentile
+helper of the benchmark reports. Not timed tests: no figure is asserted, only the report's shape and
+the query counts it measures."""
+
+import io
+import math
+import re
+
+import pytest
+from django.core.management import call_command
+
+from benchmarks.report import percentile, summary_ms
+
+
+@pytest.mark.django_db
+def test_decision_cost_reports_cpu_wall_and_queries_of_each_request():
+    out = io.StringIO()
+    call_command("decision_cost", "--decisions", "30", "--warmup", "5", "--allow-embedded", stdout=out)
+    text = out.getvalue()
+    found = {}
+    for label in ("decision POST", "get game", "floor POST"):
+        match = re.search(rf"{label}: CPU mean +([\d.]+) ms.*queries mean ([\d.]+) +\(n=(\d+)\)", text)
+        assert match, text
+        found[label] = (float(match[1]), float(match[2]), int(match[3]))
+    assert found["decision POST"][2] == 30
+    assert found["floor POST"][2] == 3  # one every tenth decision
+    assert found["floor POST"][1] == 1.0  # the floor is one INSERT
+    assert found["decision POST"][1] >= 3  # at least the lock, the log's INSERT and the game's UPDATE
+    assert "decision CPU / floor CPU =" in text
+
+
+def test_percentile_is_the_nearest_rank_and_nan_when_empty():
+    values = [5, 1, 4, 2, 3]
+    assert percentile(values, 0) == 1
+    assert percentile(values, 50) == 3
+    assert percentile(values, 100) == 5
+    assert percentile(list(range(1, 101)), 95) == 95
+    assert math.isnan(percentile([], 50))
+    assert summary_ms([0.001, 0.002, 0.003]) == {"p50_ms": 2.0, "p95_ms": 3.0, "n": 3}
