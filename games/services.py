@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,6 +23,7 @@ import engine
 from engine.text import translate_error
 
 from . import cache as state_cache
+from . import statements
 from .exceptions import (
     Conflict,
     Forbidden,
@@ -78,94 +79,10 @@ def _lock_game(game_id):
 def _lock_game_with_seats(game_id):
     """Lock the game row and read its seated players in one query (the hot path of every decision)."""
     game_id = parse_game_id(game_id)
-    seats = _locked_seats(game_id)
+    seats = statements.locked_seats(game_id)
     if not seats:
         return _lock_game(game_id), {}
     return seats[0].game, {s.position: s for s in seats}
-
-
-def _columns(model, alias):
-    names = [f.attname for f in model._meta.concrete_fields]
-    quote = connection.ops.quote_name
-    return names, ", ".join(f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields)
-
-
-_LOCK_SQL = None
-
-
-def _lock_sql():
-    """``SELECT seat, game, user ... FOR UPDATE OF game``, written once per process: building it through
-    the ORM (three models' columns, the join, the lock clause) cost more CPU than anything else a decision
-    does. The same query as ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))``."""
-    global _LOCK_SQL
-    if _LOCK_SQL is None:
-        User = get_user_model()
-        quote = connection.ops.quote_name
-        seat_names, seat_cols = _columns(Seat, "s")
-        game_names, game_cols = _columns(Game, "g")
-        user_names, user_cols = _columns(User, "u")
-        lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
-        sql = (
-            f"SELECT {seat_cols}, {game_cols}, {user_cols} FROM {quote(Seat._meta.db_table)} s "
-            f"INNER JOIN {quote(Game._meta.db_table)} g ON g.{quote(Game._meta.pk.column)} = s.{quote('game_id')} "
-            f"LEFT OUTER JOIN {quote(User._meta.db_table)} u ON u.{quote(User._meta.pk.column)} = s.{quote('user_id')} "
-            f"WHERE s.{quote('game_id')} = %s AND s.{quote('position')} IS NOT NULL{lock}"
-        )
-        _LOCK_SQL = (sql, seat_names, game_names, user_names)
-    return _LOCK_SQL
-
-
-def _locked_seats(game_id):
-    """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded."""
-    sql, seat_names, game_names, user_names = _lock_sql()
-    User = get_user_model()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:
-        return []
-    db = connection.alias
-    converters = _converters()
-    ns, ng = len(seat_names), len(game_names)
-    game = Game.from_db(db, game_names, converters(Game, rows[0][ns : ns + ng]))
-    seats = []
-    for row in rows:
-        seat = Seat.from_db(db, seat_names, converters(Seat, row[:ns]))
-        seat.game = game
-        user_values = row[ns + ng :]
-        if seat.user_id is not None:
-            seat.user = User.from_db(db, user_names, converters(User, user_values))
-        seats.append(seat)
-    return seats
-
-
-def _converters():
-    """Convert raw column values to the fields' Python values (JSON columns, SQLite's dates ...), as the
-    ORM does for the rows it reads."""
-
-    def convert(model, values):
-        fields = model._meta.concrete_fields
-        out = []
-        for field, value in zip(fields, values, strict=True):
-            for converter in _field_converters(field):
-                value = converter(value, field, connection)
-            out.append(value)
-        return out
-
-    return convert
-
-
-_FIELD_CONVERTERS = {}
-
-
-def _field_converters(field):
-    key = (field.model, field.attname)
-    found = _FIELD_CONVERTERS.get(key)
-    if found is None:
-        col = field.get_col(field.model._meta.db_table)
-        found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
-        _FIELD_CONVERTERS[key] = found
-    return found
 
 
 def _denormalise(game, state, seats_by_pos):
@@ -419,14 +336,14 @@ def _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
     )
     try:
         # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
-        entry = LogEntry.objects.create(
-            game=game, seq=game.seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT
+        entry = statements.insert(
+            LogEntry(game=game, seq=game.seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT)
         )
     except IntegrityError:
         # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode).
         raise StaleSeq(game.seq + 1) from None
     _denormalise(game, state, seats_by_pos)
-    game.save(update_fields=_DENORMALISED_FIELDS)
+    statements.update(game, _DENORMALISED_FIELDS)
     # The receivers of that save (clock, notifications) have seen this change; a further decision in the
     # same transaction (a timed-out turn) compares with what is awaited now.
     game.loaded_pending = game.pending_key()

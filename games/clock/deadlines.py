@@ -106,10 +106,11 @@ def clock_times(tc, user_id, absences=None):
     return deadline, reminders
 
 
-def sync(tc, game, now, restart=False, absences=None):
+def sync(tc, game, now, restart=False, absences=None, write_game=True):
     """Bring ``tc`` (locked, saved by the caller) in step with ``game`` (locked): restart the clock
     when a new (seat, turn) is to move, recompute the deadline and the next check, and copy the
-    deadline onto the game row. ``absences`` spares a query when the caller has them."""
+    deadline onto the game row (``write_game=False``: onto the instance only, for a caller about to
+    save it). ``absences`` spares a query when the caller has them."""
     if restart:
         tc.seat = game.to_move_position
         tc.turn = game.turn
@@ -127,5 +128,6 @@ def sync(tc, game, now, restart=False, absences=None):
         tc.next_check_at = min([tc.deadline, *upcoming[:1]]) if tc.deadline is not None else None
     if game.deadline != tc.deadline:
         game.deadline = tc.deadline
-        Game.objects.filter(pk=game.pk).update(deadline=tc.deadline)
+        if write_game:
+            Game.objects.filter(pk=game.pk).update(deadline=tc.deadline)
     return tc

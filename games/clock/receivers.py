@@ -1,8 +1,11 @@
-"""The clock follows the game: a ``post_save`` receiver on ``Game`` runs inside the transaction of the
-decision that saved it (the game row is locked), so the clock commits or rolls back with the decision."""
+"""The clock follows the game: a ``pre_save`` receiver on ``Game`` runs inside the transaction of the
+decision that saves it (the game row is locked), so the clock commits or rolls back with the decision.
+
+Before the save rather than after it: the game's fields already say who is to move, and a deadline set
+on the instance then goes out with the decision's own UPDATE of the row, not in an UPDATE of its own."""
 
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -16,9 +19,9 @@ def _watched(update_fields):
     return update_fields is not None and ("seq" in update_fields or "status" in update_fields)
 
 
-@receiver(post_save, sender=Game, dispatch_uid="clock_game_saved")
-def game_saved(sender, instance, created, update_fields=None, raw=False, **kwargs):
-    if raw or created or not _watched(update_fields):
+@receiver(pre_save, sender=Game, dispatch_uid="clock_game_saving")
+def game_saving(sender, instance, update_fields=None, raw=False, **kwargs):
+    if raw or instance._state.adding or not _watched(update_fields):
         return
     game = instance
     if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
@@ -30,7 +33,7 @@ def game_saved(sender, instance, created, update_fields=None, raw=False, **kwarg
     if tc is None:
         tc = TimeControl(game=game, per_move=deadlines.default_per_move())
     restart = (tc.seat, tc.turn) != (game.to_move_position, game.turn)
-    deadlines.sync(tc, game, now, restart=restart)
+    deadlines.sync(tc, game, now, restart=restart, write_game="deadline" not in update_fields)
     tc.save()
     if tc.next_check_at is not None and tc.next_check_at <= now:
         game_id = game.pk

@@ -40,6 +40,7 @@ class Command(BaseCommand):
         parser.add_argument("--warmup", type=int, default=40)
         parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
         parser.add_argument("--profile-out", metavar="FILE", help="write the profile there (for pstats, snakeviz)")
+        parser.add_argument("--show-queries", type=int, default=0, metavar="N", help="print the SQL of N decisions")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
 
@@ -60,6 +61,7 @@ class Command(BaseCommand):
 
     def _run(self, opts):
         self.rng = random.Random(opts["seed"])
+        self.show_queries = opts["show_queries"]
         self.clients = self._clients()
         self.costs = {"decision": [], "get": [], "floor": []}
         self.queries = {"decision": [], "get": [], "floor": []}
@@ -120,6 +122,11 @@ class Command(BaseCommand):
         if record:
             self.costs[label].append((cpu * 1000, wall * 1000))
             self.queries[label].append(len(queries))
+            if label == "decision" and self.show_queries > 0:
+                self.show_queries -= 1
+                self.stdout.write(f"-- a decision: {len(queries)} queries, {cpu * 1000:.2f} ms CPU")
+                for query in queries.captured_queries:
+                    self.stdout.write("   " + query["sql"][:160])
         return response.json()
 
     def _new_game(self):

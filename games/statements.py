@@ -1,0 +1,166 @@
+"""The statements of a decision, written once per process instead of compiled by the ORM every time.
+
+A decision runs three statements: lock the game with its seats, insert the log entry, update the game's
+denormalised fields. Compiling them through the ORM (the models' columns, the joins, each field's
+preparation) cost more CPU than the rules and the database together. Here each is written once, from
+the same model metadata the ORM reads, and each value still goes through its field's own preparation
+(``get_db_prep_save``) and conversion (``get_db_converters``), so what is stored and read back is what
+the ORM would store and read. ``update`` and ``insert`` send ``pre_save`` and ``post_save`` exactly as
+``Model.save`` does: the receivers (the clock, the outbox, live pages, ratings) see no difference.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError, connection
+from django.db.models.signals import post_save, pre_save
+
+from .models import Game, Seat
+
+_STATEMENTS = {}
+
+
+def _quote(name):
+    return connection.ops.quote_name(name)
+
+
+def written_once(key, write):
+    """The statement under ``key``, written by ``write()`` the first time a process asks for it."""
+    statement = _STATEMENTS.get(key)
+    if statement is None:
+        statement = _STATEMENTS[key] = write()
+    return statement
+
+
+# --- read: the game with its seats, locked ----------------------------------------------------------
+
+
+def _columns(model, alias):
+    names = [f.attname for f in model._meta.concrete_fields]
+    return names, ", ".join(f"{alias}.{_quote(f.column)}" for f in model._meta.concrete_fields)
+
+
+def _write_lock():
+    User = get_user_model()
+    seat_names, seat_cols = _columns(Seat, "s")
+    game_names, game_cols = _columns(Game, "g")
+    user_names, user_cols = _columns(User, "u")
+    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    sql = (
+        f"SELECT {seat_cols}, {game_cols}, {user_cols} FROM {_quote(Seat._meta.db_table)} s "
+        f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
+        f"LEFT OUTER JOIN {_quote(User._meta.db_table)} u ON u.{_quote(User._meta.pk.column)} = s.{_quote('user_id')} "
+        f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL{lock}"
+    )
+    return sql, seat_names, game_names, user_names
+
+
+def locked_seats(game_id):
+    """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
+    ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
+    sql, seat_names, game_names, user_names = written_once(("lock", connection.vendor), _write_lock)
+    User = get_user_model()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return []
+    db = connection.alias
+    ns, ng = len(seat_names), len(game_names)
+    game = Game.from_db(db, game_names, _convert(Game, rows[0][ns : ns + ng]))
+    seats = []
+    for row in rows:
+        seat = Seat.from_db(db, seat_names, _convert(Seat, row[:ns]))
+        seat.game = game
+        if seat.user_id is not None:
+            seat.user = User.from_db(db, user_names, _convert(User, row[ns + ng :]))
+        seats.append(seat)
+    return seats
+
+
+def from_row(model, values):
+    """An instance of ``model`` from the raw values of its concrete fields, in their order."""
+    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], _convert(model, values))
+
+
+def _convert(model, values):
+    """Raw column values to the fields' Python values (JSON columns, SQLite's dates ...), as the ORM
+    converts the rows it reads."""
+    out = []
+    for field, value in zip(model._meta.concrete_fields, values, strict=True):
+        for converter in _field_converters(field):
+            value = converter(value, field, connection)
+        out.append(value)
+    return out
+
+
+_FIELD_CONVERTERS = {}
+
+
+def _field_converters(field):
+    key = (field.model, field.attname, connection.vendor)
+    found = _FIELD_CONVERTERS.get(key)
+    if found is None:
+        col = field.get_col(field.model._meta.db_table)
+        found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+        _FIELD_CONVERTERS[key] = found
+    return found
+
+
+# --- write: the log entry, the game's fields ---------------------------------------------------------
+
+
+def update(instance, update_fields):
+    """``instance.save(update_fields=update_fields)``: the same UPDATE and the same signals."""
+    model = type(instance)
+    fields = tuple(update_fields)
+
+    def write():
+        opts = model._meta
+        columns = [opts.get_field(name) for name in fields]
+        assignments = ", ".join(f"{_quote(f.column)} = %s" for f in columns)
+        return f"UPDATE {_quote(opts.db_table)} SET {assignments} WHERE {_quote(opts.pk.column)} = %s", columns
+
+    sql, columns = written_once(("update", model, fields, connection.vendor), write)
+    using = connection.alias
+    frozen = frozenset(fields)
+    pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=frozen)
+    # ``pre_save`` of each field after the signal, as Model.save does: auto_now takes the time here.
+    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+    instance._state.adding = False
+    instance._state.db = using
+    post_save.send(sender=model, instance=instance, created=False, update_fields=frozen, raw=False, using=using)
+
+
+def insert(instance):
+    """``instance.save()`` of a new row whose primary key the database assigns: the same INSERT and the
+    same signals; sets the instance's primary key."""
+    model = type(instance)
+
+    def write():
+        opts = model._meta
+        columns = [f for f in opts.concrete_fields if f is not opts.pk]
+        names = ", ".join(_quote(f.column) for f in columns)
+        marks = ", ".join("%s" for _ in columns)
+        sql = f"INSERT INTO {_quote(opts.db_table)} ({names}) VALUES ({marks})"
+        if connection.features.can_return_columns_from_insert:
+            sql += f" RETURNING {_quote(opts.pk.column)}"
+        return sql, columns
+
+    sql, columns = written_once(("insert", model, connection.vendor), write)
+    using = connection.alias
+    pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=None)
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        if connection.features.can_return_columns_from_insert:
+            pk = cursor.fetchone()[0]
+        else:
+            pk = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = using
+    post_save.send(sender=model, instance=instance, created=True, update_fields=None, raw=False, using=using)
+    return instance
