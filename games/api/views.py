@@ -52,6 +52,18 @@ def _validated(serializer_class, request):
     return serializer.validated_data
 
 
+def _decision_request(request):
+    """The body of a decision, as ``DecisionRequestSerializer`` validates it. The body every client sends
+    (a whole number and an object) is taken as it is: the serializer's validation costs about as much CPU
+    as the database work of the decision. Anything else goes through the serializer, for its messages."""
+    body = request.data
+    if isinstance(body, dict):
+        seq, decision = body.get("expected_seq"), body.get("decision")
+        if type(seq) is int and seq >= 0 and type(decision) is dict:
+            return {"expected_seq": seq, "decision": decision}
+    return _validated(s.DecisionRequestSerializer, request)
+
+
 def _time_limit(data):
     """The time per move asked for: days as the lobby offers them, None for no limit, the site's default
     when the request does not say."""
@@ -198,7 +210,7 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"])
     def decisions(self, request, pk=None):
-        data = _validated(s.DecisionRequestSerializer, request)
+        data = _decision_request(request)
         result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
         return _decision_response(result)
 

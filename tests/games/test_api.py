@@ -137,6 +137,31 @@ def test_malformed_decision_bodies_are_400_and_change_nothing(make_user, api_cli
     assert LogEntry.objects.filter(game=game).count() == 0
 
 
+@pytest.mark.parametrize(
+    ("seq_as", "decision_as", "status"),
+    [
+        (lambda seq: seq, lambda d: d, 201),  # the body every client sends: taken as it is
+        (str, lambda d: d, 201),  # a number in a string: the serializer's reading, as before
+        (lambda seq: True, lambda d: d, 400),  # a boolean is not a whole number
+        (float, lambda d: d, 201),  # 3.0: the serializer takes a whole float
+        (lambda seq: seq + 0.5, lambda d: d, 400),
+        (lambda seq: seq, lambda d: [d], 400),
+    ],
+)
+def test_a_decision_body_reads_the_same_on_the_fast_path_and_through_the_serializer(
+    make_user, api_client_for, seq_as, decision_as, status
+):
+    alice, bob = make_user(), make_user()
+    game = started_game([alice, bob])
+    seat, decision = choose(game)
+    body = {"expected_seq": seq_as(game.seq), "decision": decision_as(decision), "extra": "ignored"}
+    response = api_client_for(seat.user).post(f"{GAMES}{game.pk}/decisions/", body, format="json")
+    assert response.status_code == status, response.content
+    assert LogEntry.objects.filter(game=game).count() == (1 if status == 201 else 0)
+    if status == 400:
+        assert_error(response, 400, "invalid")
+
+
 def test_wrong_content_type_and_method(make_user, api_client_for):
     game = started_game([make_user(), make_user()])
     client = api_client_for(game.created_by)
