@@ -5,9 +5,10 @@ from django.urls import include, path
 
 from guildhall_site.urls import urlpatterns as site_urlpatterns
 
+# Beside the API, as the site's URLs place it when BENCHMARK_ENDPOINTS is set.
 urlpatterns = [
-    *(p for p in site_urlpatterns if str(p.pattern) != "api/bench/"),
     path("api/bench/", include("benchmarks.urls")),
+    *(p for p in site_urlpatterns if str(p.pattern) != "api/bench/"),
 ]
 handler400 = "guildhall_site.views.handler400"
 handler404 = "guildhall_site.views.handler404"

@@ -10,7 +10,7 @@ the ORM would store and read. ``update`` and ``insert`` send ``pre_save`` and ``
 """
 
 from django.contrib.auth import get_user_model
-from django.db import DatabaseError, connection
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models.signals import post_save, pre_save
 
 from .models import Game, Seat
@@ -56,53 +56,60 @@ def _write_lock():
 def locked_seats(game_id):
     """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
     ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
-    sql, seat_names, game_names, user_names = written_once(("lock", connection.vendor), _write_lock)
+    db = _db()
+    sql, seat_names, game_names, user_names = written_once(("lock", db.vendor), _write_lock)
     User = get_user_model()
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(sql, [game_id])
         rows = cursor.fetchall()
     if not rows:
         return []
-    db = connection.alias
     ns, ng = len(seat_names), len(game_names)
-    game = Game.from_db(db, game_names, _convert(Game, rows[0][ns : ns + ng]))
+    game = Game.from_db(db.alias, game_names, _convert(db, Game, rows[0][ns : ns + ng]))
     seats = []
     for row in rows:
-        seat = Seat.from_db(db, seat_names, _convert(Seat, row[:ns]))
+        seat = Seat.from_db(db.alias, seat_names, _convert(db, Seat, row[:ns]))
         seat.game = game
         if seat.user_id is not None:
-            seat.user = User.from_db(db, user_names, _convert(User, row[ns + ng :]))
+            seat.user = User.from_db(db.alias, user_names, _convert(db, User, row[ns + ng :]))
         seats.append(seat)
     return seats
 
 
 def from_row(model, values):
     """An instance of ``model`` from the raw values of its concrete fields, in their order."""
-    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], _convert(model, values))
+    db = _db()
+    return model.from_db(db.alias, [f.attname for f in model._meta.concrete_fields], _convert(db, model, values))
 
 
-def _convert(model, values):
+def _db():
+    # The connection itself: ``django.db.connection`` is a proxy that looks the connection up again (in
+    # a context-local store) on every attribute, which the loops below would pay per field.
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def _convert(db, model, values):
     """Raw column values to the fields' Python values (JSON columns, SQLite's dates ...), as the ORM
     converts the rows it reads."""
     out = []
-    for field, value in zip(model._meta.concrete_fields, values, strict=True):
-        for converter in _field_converters(field):
-            value = converter(value, field, connection)
+    for (field, converters), value in zip(_converters(db, model), values, strict=True):
+        for converter in converters:
+            value = converter(value, field, db)
         out.append(value)
     return out
 
 
-_FIELD_CONVERTERS = {}
+def _converters(db, model):
+    """(field, its converters) for each concrete field of ``model``, in order."""
 
+    def write():
+        found = []
+        for field in model._meta.concrete_fields:
+            col = field.get_col(model._meta.db_table)
+            found.append((field, db.ops.get_db_converters(col) + field.get_db_converters(db)))
+        return found
 
-def _field_converters(field):
-    key = (field.model, field.attname, connection.vendor)
-    found = _FIELD_CONVERTERS.get(key)
-    if found is None:
-        col = field.get_col(field.model._meta.db_table)
-        found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
-        _FIELD_CONVERTERS[key] = found
-    return found
+    return written_once(("converters", model, db.vendor), write)
 
 
 # --- write: the log entry, the game's fields ---------------------------------------------------------
@@ -119,13 +126,14 @@ def update(instance, update_fields):
         assignments = ", ".join(f"{_quote(f.column)} = %s" for f in columns)
         return f"UPDATE {_quote(opts.db_table)} SET {assignments} WHERE {_quote(opts.pk.column)} = %s", columns
 
-    sql, columns = written_once(("update", model, fields, connection.vendor), write)
-    using = connection.alias
+    db = _db()
+    sql, columns = written_once(("update", model, fields, db.vendor), write)
+    using = db.alias
     frozen = frozenset(fields)
     pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=frozen)
     # ``pre_save`` of each field after the signal, as Model.save does: auto_now takes the time here.
-    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in columns]
-    with connection.cursor() as cursor:
+    values = [f.get_db_prep_save(f.pre_save(instance, False), db) for f in columns]
+    with db.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
         if cursor.rowcount != 1:
             raise DatabaseError("Save with update_fields did not affect any rows.")
@@ -145,20 +153,21 @@ def insert(instance):
         names = ", ".join(_quote(f.column) for f in columns)
         marks = ", ".join("%s" for _ in columns)
         sql = f"INSERT INTO {_quote(opts.db_table)} ({names}) VALUES ({marks})"
-        if connection.features.can_return_columns_from_insert:
+        if db.features.can_return_columns_from_insert:
             sql += f" RETURNING {_quote(opts.pk.column)}"
         return sql, columns
 
-    sql, columns = written_once(("insert", model, connection.vendor), write)
-    using = connection.alias
+    db = _db()
+    sql, columns = written_once(("insert", model, db.vendor), write)
+    using = db.alias
     pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=None)
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in columns]
-    with connection.cursor() as cursor:
+    values = [f.get_db_prep_save(f.pre_save(instance, True), db) for f in columns]
+    with db.cursor() as cursor:
         cursor.execute(sql, values)
-        if connection.features.can_return_columns_from_insert:
+        if db.features.can_return_columns_from_insert:
             pk = cursor.fetchone()[0]
         else:
-            pk = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
+            pk = db.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
     instance.pk = pk
     instance._state.adding = False
     instance._state.db = using

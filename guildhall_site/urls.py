@@ -11,6 +11,9 @@ from games.web import views as game_views
 admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
+    # The API first: Django tries the patterns in order, and the API's requests (every decision of a
+    # script or a bot client) would otherwise be tried against every page's pattern before their own.
+    path("api/", include("games.api.urls")),
     path("", game_views.home, name="home"),
     path("", include("games.history.urls")),  # history, replay, /api/v1/games/<id>/record/
     path("", include("games.watch.urls")),  # live games to watch (before games.web's games/<id>/)
@@ -26,11 +29,11 @@ urlpatterns = [
     path("", include("games.live.urls")),  # the header's badge, fetched again by the live socket
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
-    path("api/", include("games.api.urls")),
 ]
 
 if settings.GUILDHALL_BENCHMARK_ENDPOINTS:
-    urlpatterns.append(path("api/bench/", include("benchmarks.urls")))
+    # Beside the API, so that resolving the floor's URL costs what resolving a decision's does.
+    urlpatterns.insert(0, path("api/bench/", include("benchmarks.urls")))
 
 handler400 = "guildhall_site.views.handler400"
 handler404 = "guildhall_site.views.handler404"

@@ -86,13 +86,17 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{label + ' ' + ('POST' if label != 'get' else 'game'):>14}: CPU mean {statistics.fmean(cpu):5.2f} ms"
                 f"  p50 {percentile(cpu, 50):5.2f}  | wall p50 {percentile(wall, 50):5.2f}"
-                f"  p95 {percentile(wall, 95):5.2f} ms"
+                f"  p95 {percentile(wall, 95):5.2f}  max {max(wall):6.2f} ms"
                 f"  | queries mean {statistics.fmean(self.queries[label]):.2f}  (n={len(cpu)})"
             )
         decision = statistics.fmean(c for c, _ in self.costs["decision"])
         floor = statistics.fmean(c for c, _ in self.costs["floor"])
         gets = len(self.costs["get"]) / max(1, len(self.costs["decision"]))
-        self.stdout.write(f"GETs per decision: {gets:.2f}; decision CPU / floor CPU = {decision / floor:.2f}")
+        cpu_p50 = {label: percentile([c for c, _ in self.costs[label]], 50) for label in ("decision", "floor")}
+        self.stdout.write(
+            f"GETs per decision: {gets:.2f}; decision CPU / floor CPU = {decision / floor:.2f} (means), "
+            f"{cpu_p50['decision'] / cpu_p50['floor']:.2f} (p50s)"
+        )
         if opts["profile_out"]:
             profiler.dump_stats(opts["profile_out"])
         if opts["profile"]:
