@@ -283,6 +283,10 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         raise InvalidRequest(_("expected_seq must be a whole number, the log length you saw."))
     if not isinstance(decision, dict):
         raise IllegalDecision(_("A decision must be a JSON object."), code="malformed")
+    if not isinstance(actor, Seat) and statements.appends_in_one_statement():
+        result = _one_more_step(game_id, actor, expected_seq, decision)
+        if result is not None:
+            return result
     with transaction.atomic():
         game, seats_by_pos = _lock_game_with_seats(game_id)
         seat = _seat_of_actor(game, seats_by_pos, actor)
@@ -294,6 +298,61 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         by = engine.BY_BOT if isinstance(actor, Seat) and not engine.in_play(state, seat.position) else None
         entry = _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=by_bot_runner)
     return _result(game, seats_by_pos, entry, state)
+
+
+def _one_more_step(game_id, user, expected_seq, decision):
+    """A person's decision that leaves the decision with them, in the same turn: most decisions are one
+    step of a longer turn. On PostgreSQL such a step needs no transaction of its own: the game is read
+    without a lock, the decision judged on the cached state, and the entry written together with the
+    game's row by one statement that only applies while the game is still at ``expected_seq``.
+
+    Nothing changes for anyone but the game's row and log: the clock, the outbox and the ratings have
+    nothing to do while the same person goes on deciding (their receivers see the same pending seat).
+    Whenever that is not so (a new turn, another seat, the end), or the decision is refused, or the game
+    moved on meanwhile, this writes nothing and returns None, and the locked path decides, with its
+    own precise answer (403, 409 with the current seq, 400 in the reader's words).
+    """
+    seats = statements.unlocked_seats(parse_game_id(game_id))
+    if not seats:
+        return None
+    game = seats[0].game
+    seats_by_pos = {s.position: s for s in seats}
+    seat = next((s for s in seats if s.user_id is not None and s.user_id == user.pk), None)
+    if seat is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+        return None
+    state = state_cache.load_state(game)
+    if state.seq != game.seq or engine.pending_player(state) != seat.position:
+        return None
+    if not engine.in_play(state, seat.position):
+        return None
+    awaited = game.pending_key()
+    legal = engine.legal_decisions(state, seat.position)
+    try:
+        engine.apply(state, seat.position, decision, legal=legal)
+    except engine.IllegalDecision:
+        return None
+    if state.finished or state.turn != game.turn or engine.pending_player(state) != seat.position:
+        return None
+    _denormalise(game, state, seats_by_pos)
+    if game.pending_key() != awaited:
+        return None
+    entry = LogEntry(
+        game=game, seq=expected_seq + 1, seat=seat.position, decision=_logged_form(decision, legal), by=LogEntry.By.SEAT
+    )
+    if not statements.append_if_still_at(game, _DENORMALISED_FIELDS, entry, expected_seq):
+        return None
+    # Outside a transaction the "after commit" work runs at once; inside a caller's, at its commit.
+    state_cache.store_state(game, state, on_commit=True)
+    _after_commit(game, seat.position, seats_by_pos)
+    return _result(game, seats_by_pos, entry, state)
+
+
+def _logged_form(decision, legal):
+    """The engine's own form of ``decision`` (the legal option it matched), not whatever extra fields a
+    client sent along: the log keeps exactly what the rules looked at."""
+    return next(
+        (d for d in legal if all(decision.get(k, _MISSING) == v for k, v in d.items())), engine.normalise(decision)
+    )
 
 
 def _seat_of_actor(game, seats_by_pos, actor):
@@ -329,11 +388,7 @@ def _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
         # The engine's sentence in the reader's language (its templates are in our catalogues).
         raise IllegalDecision(translate_error(exc, _, ngettext), code=code) from None
 
-    # Store the engine's own form of the decision (the legal option it matched), not whatever
-    # extra fields a client sent along: the log keeps exactly what the rules looked at.
-    decision = next(
-        (d for d in legal if all(decision.get(k, _MISSING) == v for k, v in d.items())), engine.normalise(decision)
-    )
+    decision = _logged_form(decision, legal)
     try:
         # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
         entry = statements.insert(

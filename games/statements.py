@@ -38,12 +38,12 @@ def _columns(model, alias):
     return names, ", ".join(f"{alias}.{_quote(f.column)}" for f in model._meta.concrete_fields)
 
 
-def _write_lock():
+def _write_lock(lock=True):
     User = get_user_model()
     seat_names, seat_cols = _columns(Seat, "s")
     game_names, game_cols = _columns(Game, "g")
     user_names, user_cols = _columns(User, "u")
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    lock = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
     sql = (
         f"SELECT {seat_cols}, {game_cols}, {user_cols} FROM {_quote(Seat._meta.db_table)} s "
         f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
@@ -53,11 +53,11 @@ def _write_lock():
     return sql, seat_names, game_names, user_names
 
 
-def locked_seats(game_id):
+def locked_seats(game_id, lock=True):
     """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
     ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
     db = _db()
-    sql, seat_names, game_names, user_names = written_once(("lock", db.vendor), _write_lock)
+    sql, seat_names, game_names, user_names = written_once(("lock", lock, db.vendor), lambda: _write_lock(lock))
     User = get_user_model()
     with db.cursor() as cursor:
         cursor.execute(sql, [game_id])
@@ -173,3 +173,65 @@ def insert(instance):
     instance._state.db = using
     post_save.send(sender=model, instance=instance, created=True, update_fields=None, raw=False, using=using)
     return instance
+
+
+def appends_in_one_statement():
+    """Whether ``append_if_still_at`` can be used: PostgreSQL runs an UPDATE inside a WITH clause."""
+    return _db().vendor == "postgresql"
+
+
+def append_if_still_at(game, update_fields, entry, expected_seq):
+    """PostgreSQL only: insert ``entry`` (a new ``LogEntry`` of ``game``) and update ``game``'s
+    ``update_fields`` in one statement, and only while the game is still active at ``expected_seq``.
+    True when both were written; False when the game had moved on or ended (then nothing is written).
+
+    One statement, so atomic without a transaction: the UPDATE takes the game row's lock, a second
+    writer at the same seq waits for it, then finds the seq moved on and writes nothing; the INSERT
+    runs only for the row the UPDATE changed. The signals are those of ``update`` and ``insert``.
+    """
+    db = _db()
+    game_model, entry_model = type(game), type(entry)
+    fields = tuple(update_fields)
+
+    def write():
+        games, entries = game_model._meta, entry_model._meta
+        game_columns = [games.get_field(name) for name in fields]
+        link = entries.get_field("game")
+        entry_columns = [f for f in entries.concrete_fields if f is not entries.pk and f is not link]
+        assignments = ", ".join(f"{_quote(f.column)} = %s" for f in game_columns)
+        names = ", ".join(_quote(f.column) for f in [link, *entry_columns])
+        marks = ", ".join("%s" for _ in entry_columns)
+        sql = (
+            f"WITH moved AS (UPDATE {_quote(games.db_table)} SET {assignments} "
+            f"WHERE {_quote(games.pk.column)} = %s AND {_quote('seq')} = %s AND {_quote('status')} = %s "
+            f"RETURNING {_quote(games.pk.column)}) "
+            f"INSERT INTO {_quote(entries.db_table)} ({names}) "
+            f"SELECT moved.{_quote(games.pk.column)}, {marks} FROM moved RETURNING {_quote(entries.pk.column)}"
+        )
+        return sql, game_columns, entry_columns
+
+    sql, game_columns, entry_columns = written_once(("append", game_model, fields, db.vendor), write)
+    using = db.alias
+    frozen = frozenset(fields)
+    pre_save.send(sender=game_model, instance=game, raw=False, using=using, update_fields=frozen)
+    pre_save.send(sender=entry_model, instance=entry, raw=False, using=using, update_fields=None)
+    game_values = [f.get_db_prep_save(f.pre_save(game, False), db) for f in game_columns]
+    entry_values = [f.get_db_prep_save(f.pre_save(entry, True), db) for f in entry_columns]
+    with db.cursor() as cursor:
+        cursor.execute(sql, [*game_values, game.pk, expected_seq, game_model.Status.ACTIVE, *entry_values])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    entry.pk = row[0]
+    for instance in (game, entry):
+        instance._state.adding = False
+        instance._state.db = using
+    post_save.send(sender=game_model, instance=game, created=False, update_fields=frozen, raw=False, using=using)
+    post_save.send(sender=entry_model, instance=entry, created=True, update_fields=None, raw=False, using=using)
+    return True
+
+
+def unlocked_seats(game_id):
+    """``locked_seats`` without the lock: what the game and its seats are now, for a writer that will
+    only write if the game is still at the seq it read (``append_if_still_at``)."""
+    return locked_seats(game_id, lock=False)

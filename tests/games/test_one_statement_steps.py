@@ -1,0 +1,145 @@
+"""On PostgreSQL a person's step that leaves the decision with them (the same seat, the same turn) is
+written by one statement without a transaction of its own (services._one_more_step); everything else
+takes the locked path. Both must leave the same log, the same row and the same answers."""
+
+import random
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+import engine
+from games import cache as state_cache
+from games import services
+from games.clock.models import TimeControl
+from games.exceptions import IllegalDecision, StaleSeq
+from games.models import Game, LogEntry
+from games.notifications.models import Notification
+
+from .helpers import pending_seat, started_game
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _decisions(game, keeps_turn):
+    """(seat, decision) pairs of the seat to move whose outcome keeps the decision with that seat in the
+    same turn (``keeps_turn``) or passes it on."""
+    seat = pending_seat(game)
+    state = state_cache.load_state(game)
+    found = []
+    for decision in engine.legal_decisions(state, seat.position):
+        after = state.clone()
+        engine.apply(after, seat.position, decision)
+        same = not after.finished and after.turn == state.turn and engine.pending_player(after) == seat.position
+        if same == keeps_turn:
+            found.append(decision)
+    return seat, found
+
+
+def _advance_until(game, keeps_turn, rng):
+    """Play random steps until the seat to move has a decision of the kind asked for."""
+    for _i in range(400):
+        game.refresh_from_db()
+        seat, found = _decisions(game, keeps_turn)
+        if found:
+            return seat, rng.choice(found)
+        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
+        services.submit_decision(game.pk, seat.user, game.seq, decision)
+    raise AssertionError("no such decision came up")
+
+
+def _replayed(game):
+    game.refresh_from_db()
+    return state_cache.replay(game)
+
+
+def test_a_step_within_the_turn_is_one_statement_and_the_log_replays_to_the_same_game(make_user):
+    game = started_game([make_user(), make_user()])
+    rng = random.Random(3)
+    for _round in range(5):
+        seat, decision = _advance_until(game, keeps_turn=True, rng=rng)
+        game.refresh_from_db()
+        before, user = game.updated_at, seat.user
+        with CaptureQueriesContext(connection) as queries:
+            result = services.submit_decision(game.pk, user, game.seq, {**decision, "note": "ignored"})
+        statements = [q["sql"].split()[0] for q in queries.captured_queries]
+        # The read, then the append with the update: no BEGIN, no lock, no COMMIT.
+        assert statements == ["SELECT", "WITH"], [q["sql"][:200] for q in queries.captured_queries]
+        assert result.entry.seq == game.seq + 1
+        entry = LogEntry.objects.get(game=game, seq=result.entry.seq)
+        assert entry.decision == decision and entry.by == ""  # the engine's form, not the extra field
+        game.refresh_from_db()
+        assert game.seq == result.entry.seq and game.updated_at > before
+        replayed = _replayed(game)
+        assert replayed.seq == game.seq and game.scores == [replayed.vp(p) for p in range(game.num_seats)]
+        assert engine.view(replayed, seat.position) == engine.view(result.state, seat.position)
+        assert state_cache.load_state(game).seq == game.seq  # the snapshot of the new seq is cached
+
+
+def test_a_decision_that_passes_the_turn_takes_the_locked_path_with_the_clock_and_the_outbox(make_user):
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=False, rng=random.Random(4))
+    game.refresh_from_db()
+    user = seat.user
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_decision(game.pk, user, game.seq, decision)
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert any("FOR UPDATE" in q for q in sql) and not any(q.startswith("WITH moved") for q in sql)
+    game.refresh_from_db()
+    clock = TimeControl.objects.get(game=game)
+    assert (clock.seat, clock.turn) == (game.to_move_position, game.turn)
+    assert Notification.objects.filter(user=game.to_move_user, game=game, turn=game.turn, kind="turn").exists()
+
+
+def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_does(make_user):
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(5))
+    game.refresh_from_db()
+    seq = game.seq
+    with pytest.raises(StaleSeq) as stale:
+        services.submit_decision(game.pk, seat.user, seq + 3, decision)
+    assert stale.value.current_seq == seq
+    with pytest.raises(IllegalDecision):
+        services.submit_decision(game.pk, seat.user, seq, {"type": "play", "card": 999})
+    assert LogEntry.objects.filter(game=game).count() == seq
+    game.refresh_from_db()
+    assert game.seq == seq
+
+
+def test_the_game_moving_on_between_the_read_and_the_write_leaves_the_step_unwritten(make_user, monkeypatch):
+    """Another request's step commits after this one read the game: the one statement finds the seq
+    moved on and writes nothing, and the locked path answers 409 with the current seq."""
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(6))
+    game.refresh_from_db()
+    seq = game.seq
+    real_load = state_cache.load_state
+
+    def load_then_someone_else_decides(g, *args, **kwargs):
+        state = real_load(g, *args, **kwargs)
+        if g.seq == seq:  # only the first read: the other writer's own reads go through untouched
+            monkeypatch.setattr(state_cache, "load_state", real_load)
+            with transaction.atomic():
+                services.submit_decision(game.pk, seat.user, seq, decision)
+        return state
+
+    monkeypatch.setattr(state_cache, "load_state", load_then_someone_else_decides)
+    with pytest.raises(StaleSeq) as stale:
+        services.submit_decision(game.pk, seat.user, seq, decision)
+    assert stale.value.current_seq == seq + 1
+    assert list(LogEntry.objects.filter(game=game).values_list("seq", flat=True)) == list(range(1, seq + 2))
+
+
+def test_inside_a_caller_s_transaction_that_rolls_back_nothing_remains(make_user):
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(7))
+    game.refresh_from_db()
+    seq = game.seq
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.submit_decision(game.pk, seat.user, seq, decision)
+        raise RuntimeError("the caller fails after the step")
+    game.refresh_from_db()
+    assert game.seq == seq and LogEntry.objects.filter(game=game).count() == seq
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    state_cache.clear_local()
+    assert state_cache.load_state(game).seq == seq  # no snapshot of the rolled-back seq was used
