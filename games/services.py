@@ -126,6 +126,12 @@ _DENORMALISED_FIELDS = [
 ]
 
 
+# What a step within a turn changes on the game's row. Only these are written by it: the others are the
+# same as they were read, and one of them (the deadline) may be changed meanwhile by the clock, which
+# moves no seq, so writing back what was read could undo its change.
+_STEP_FIELDS = ["seq", "scores", "updated_at"]
+
+
 def _after_commit(game, seat_position, seats_by_pos, by_bot_runner=False):
     pending = game.to_move_position
     event = DecisionCommitted(
@@ -312,7 +318,7 @@ def _one_more_step(game_id, user, expected_seq, decision):
     moved on meanwhile, this writes nothing and returns None, and the locked path decides, with its
     own precise answer (403, 409 with the current seq, 400 in the reader's words).
     """
-    seats = statements.unlocked_seats(parse_game_id(game_id))
+    seats = statements.current_seats(parse_game_id(game_id))
     if not seats:
         return None
     game = seats[0].game
@@ -339,7 +345,7 @@ def _one_more_step(game_id, user, expected_seq, decision):
     entry = LogEntry(
         game=game, seq=expected_seq + 1, seat=seat.position, decision=_logged_form(decision, legal), by=LogEntry.By.SEAT
     )
-    if not statements.append_if_still_at(game, _DENORMALISED_FIELDS, entry, expected_seq):
+    if not statements.append_if_still_at(game, _STEP_FIELDS, entry, expected_seq):
         return None
     # Outside a transaction the "after commit" work runs at once; inside a caller's, at its commit.
     state_cache.store_state(game, state, on_commit=True)

@@ -231,7 +231,61 @@ def append_if_still_at(game, update_fields, entry, expected_seq):
     return True
 
 
-def unlocked_seats(game_id):
-    """``locked_seats`` without the lock: what the game and its seats are now, for a writer that will
-    only write if the game is still at the seq it read (``append_if_still_at``)."""
-    return locked_seats(game_id, lock=False)
+def current_seats(game_id):
+    """The game and its seated seats as they are now, without a lock, for a writer that will only write
+    if the game is still at the seq it read (``append_if_still_at``). Each seat's user carries only its
+    id and username (what a step needs: who the seat is, and the name to answer with); the rest of the
+    user's fields are deferred, as ``.only("id", "username")`` leaves them."""
+    db = _db()
+    User = get_user_model()
+
+    def write():
+        seat_names, seat_cols = _columns(Seat, "s")
+        game_names, game_cols = _columns(Game, "g")
+        user_pk, username = User._meta.pk, User._meta.get_field(User.USERNAME_FIELD)
+        sql = (
+            f"SELECT {seat_cols}, {game_cols}, u.{_quote(user_pk.column)}, u.{_quote(username.column)} "
+            f"FROM {_quote(Seat._meta.db_table)} s "
+            f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
+            f"LEFT OUTER JOIN {_quote(User._meta.db_table)} u "
+            f"ON u.{_quote(user_pk.column)} = s.{_quote('user_id')} "
+            f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL"
+        )
+        return sql, seat_names, game_names, [user_pk.attname, username.attname]
+
+    sql, seat_names, game_names, user_names = written_once(("current", db.vendor), write)
+    with db.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return []
+    ns, ng = len(seat_names), len(game_names)
+    game = Game.from_db(db.alias, game_names, _convert(db, Game, rows[0][ns : ns + ng]))
+    seats = []
+    for row in rows:
+        seat = Seat.from_db(db.alias, seat_names, _convert(db, Seat, row[:ns]))
+        seat.game = game
+        if seat.user_id is not None:
+            seat.user = User.from_db(db.alias, user_names, list(row[ns + ng :]))
+        seats.append(seat)
+    return seats
+
+
+def locked_row(model, column, value):
+    """``model.objects.select_for_update().filter(**{column: value}).first()`` for a column that is
+    unique: the row, locked, or None."""
+    db = _db()
+
+    def write():
+        names, cols = _columns(model, "t")
+        lock = " FOR UPDATE" if db.features.has_select_for_update else ""
+        sql = f"SELECT {cols} FROM {_quote(model._meta.db_table)} t WHERE t.{_quote(column)} = %s{lock}"
+        return sql, names
+
+    sql, names = written_once(("locked_row", model, column, db.vendor), write)
+    with db.cursor() as cursor:
+        cursor.execute(sql, [value])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return model.from_db(db.alias, names, _convert(db, model, row))

@@ -9,10 +9,16 @@ from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.utils import timezone
 
+from games import statements
 from games.models import Game
 
 from . import deadlines
 from .models import TimeControl
+
+# What ``deadlines.sync`` may change on a game's clock.
+_CLOCK_FIELDS = [
+    "seat", "turn", "turn_started_at", "deadline", "reminders_sent", "next_check_at", "enqueued_at", "updated_at"
+]
 
 
 def _watched(update_fields):
@@ -29,12 +35,16 @@ def game_saving(sender, instance, update_fields=None, raw=False, **kwargs):
     if game.status == Game.Status.ACTIVE and getattr(game, "loaded_pending", None) == game.pending_key():
         return  # one more step of the same turn by the same person: the clock runs on
     now = timezone.now()
-    tc = TimeControl.objects.select_for_update().filter(game_id=game.pk).first()
+    # Written once per process (games.statements): this runs in every decision that passes the turn.
+    tc = statements.locked_row(TimeControl, "game_id", game.pk)
     if tc is None:
         tc = TimeControl(game=game, per_move=deadlines.default_per_move())
     restart = (tc.seat, tc.turn) != (game.to_move_position, game.turn)
     deadlines.sync(tc, game, now, restart=restart, write_game="deadline" not in update_fields)
-    tc.save()
+    if tc.pk is None:
+        tc.save()
+    else:
+        statements.update(tc, _CLOCK_FIELDS)
     if tc.next_check_at is not None and tc.next_check_at <= now:
         game_id = game.pk
         transaction.on_commit(lambda: _enqueue_clock(game_id))

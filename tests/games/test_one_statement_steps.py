@@ -143,3 +143,28 @@ def test_inside_a_caller_s_transaction_that_rolls_back_nothing_remains(make_user
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
     state_cache.clear_local()
     assert state_cache.load_state(game).seq == seq  # no snapshot of the rolled-back seq was used
+
+
+def test_a_deadline_the_clock_moves_meanwhile_is_not_written_back(make_user, monkeypatch):
+    """The clock changes the row's deadline without moving the seq (a vacation begins): a step read before
+    that change writes only what a step changes, and the clock's deadline stays."""
+    import datetime
+
+    from django.utils import timezone
+
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(8))
+    game.refresh_from_db()
+    moved_deadline = timezone.now().replace(microsecond=0) + datetime.timedelta(days=9)
+    real_load = state_cache.load_state
+
+    def load_while_the_clock_moves(g, *args, **kwargs):
+        monkeypatch.setattr(state_cache, "load_state", real_load)
+        Game.objects.filter(pk=g.pk).update(deadline=moved_deadline)
+        return real_load(g, *args, **kwargs)
+
+    monkeypatch.setattr(state_cache, "load_state", load_while_the_clock_moves)
+    result = services.submit_decision(game.pk, seat.user, game.seq, decision)
+    game.refresh_from_db()
+    assert game.seq == result.entry.seq
+    assert game.deadline == moved_deadline

@@ -54,6 +54,18 @@ GOALS = {
 }
 
 
+def _machine_busy_seconds():
+    """CPU seconds the whole machine spent outside idle so far (all processes: the app servers, the
+    database, Redis and this load generator), from /proc/stat; 0 where there is none."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 class Client:
     """One API client. With ``keepalive`` its connection stays open between requests (a browser's
     does); otherwise each request opens and closes one."""
@@ -140,12 +152,13 @@ class Command(BaseCommand):
             self._prepare(port, tokens, n)
             decisions, floor = [], []
             self.gets = [0] * n
+            self.cpu = {}
             per_slice = opts["duration"] / opts["slices"]
             for _slice in range(opts["slices"]):
-                decisions += self._phase(n, per_slice, self._game_client)
+                decisions += self._phase(n, per_slice, self._game_client, "decisions")
                 gets_per_post = sum(self.gets) / max(1, len(decisions))
                 floor += self._phase(
-                    n, per_slice, lambda i, stop, rate=gets_per_post: self._floor_client(i, stop, rate)
+                    n, per_slice, lambda i, stop, rate=gets_per_post: self._floor_client(i, stop, rate), "floor"
                 )
             for player in self.players:
                 player["a"].close()
@@ -153,6 +166,12 @@ class Command(BaseCommand):
             for client, _game in self.floor_clients:
                 client.close()
             self.stdout.write(f"GETs of the game per POST: {gets_per_post:.2f} (both phases)")
+            for label, count in (("floor", len(floor)), ("decisions", len(decisions))):
+                client, machine = self.cpu[label]
+                self.stdout.write(
+                    f"{label:>22}: machine CPU {machine / max(1, count) * 1000:5.2f} ms per POST (with its share "
+                    f"of GETs), of which this load generator {client / max(1, count) * 1000:5.2f} ms"
+                )
             self._report("floor (auth + insert)", floor, opts["duration"])
             self._report("decision POST", decisions, opts["duration"])
             self._goal("decisions/s / floor req/s", len(decisions) / max(1, len(floor)), ">=", "throughput")
@@ -218,7 +237,16 @@ class Command(BaseCommand):
         raise CommandError("gunicorn did not answer within 60 s")
 
     # --- phases ---------------------------------------------------------------------------------
-    def _phase(self, n, duration, client_fn):
+    def _phase(self, n, duration, client_fn, label):
+        client0, machine0 = time.process_time(), _machine_busy_seconds()
+        try:
+            return self._run_phase(n, duration, client_fn)
+        finally:
+            spent = self.cpu.setdefault(label, [0.0, 0.0])
+            spent[0] += time.process_time() - client0
+            spent[1] += _machine_busy_seconds() - machine0
+
+    def _run_phase(self, n, duration, client_fn):
         stop = time.monotonic() + duration
         results = [[] for _ in range(n)]
 
