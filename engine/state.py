@@ -131,7 +131,14 @@ class GameState:
         return RULES_VERSIONS.index(self.version) >= RULES_VERSIONS.index(version)
 
     # --- copying and comparing ---------------------------------------------------------------
-    def clone(self, with_events=True):
+    def clone(self, with_events=True, for_playout=False):
+        """A copy whose zones that play changes are its own; what play never changes is shared.
+
+        ``for_playout``: a copy that a search plays out. Such a state is never shown, stored nor undone,
+        so it starts with an empty turn log (undo floor 0), only the current decision's events (so
+        ``with_events`` does not apply), no reveal in progress, and ``NO_SNAPSHOT``, which tells
+        ``begin_turn`` not to copy it again for undo at every turn.
+        """
         other = GameState.__new__(GameState)
         other.version = self.version
         other.mode = self.mode
@@ -152,17 +159,24 @@ class GameState:
         other.played = set(self.played)
         other.stack = [_clone_prompt(p) for p in self.stack]
         other.seq = self.seq
-        other.turn_log = self.turn_log[:]
-        other.undo_floor = self.undo_floor
         other.winner = self.winner
         other.placings = None if self.placings is None else self.placings[:]
-        other.events = self.events[:] if with_events else []
         other.departed = self.departed[:]
         other.timeouts = self.timeouts[:]
         other.timeout_turns = self.timeout_turns[:]
         other.ended_by = self.ended_by
-        other.revealed = self.revealed
-        other.snapshot = self.snapshot
+        if for_playout:
+            other.turn_log = []
+            other.undo_floor = 0
+            other.events = [[]]
+            other.revealed = False
+            other.snapshot = NO_SNAPSHOT
+        else:
+            other.turn_log = self.turn_log[:]
+            other.undo_floor = self.undo_floor
+            other.events = self.events[:] if with_events else []
+            other.revealed = self.revealed
+            other.snapshot = self.snapshot
         return other
 
     def __eq__(self, other):

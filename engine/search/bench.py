@@ -2,7 +2,7 @@
 
 Plays greedy games decision by decision twice over: through the public path (``legal_decisions``,
 validated ``apply``, a turn snapshot at every turn, ``GameState.clone``) and through the search's fast
-path (``fast.options``, ``fast.play``, ``fast.copy_state``), and prints one JSON line: decisions per
+path (``fast.options``, ``fast.play``, ``GameState.clone(for_playout=True)``), and prints one JSON line: decisions per
 second and copies per second each way. Both paths play the same games.
 """
 
@@ -13,7 +13,7 @@ import time
 
 from .. import apply, legal_decisions, new_game
 from ..greedy import greedy_choice
-from .fast import copy_state, options, play
+from .fast import options, play
 
 
 def _public(game_seeds):
@@ -41,14 +41,14 @@ def _fast(game_seeds):
     decisions = copies = 0
     play_time = copy_time = 0.0
     for seed in game_seeds:
-        st = copy_state(new_game(2, seed))
+        st = new_game(2, seed).clone(for_playout=True)
         rng = random.Random(seed)
         while st.phase != "over":
             t0 = time.perf_counter()
             seat = st.stack[-1]["seat"]
             play(st, greedy_choice(st, seat, options(st), rng))
             t1 = time.perf_counter()
-            copy_state(st)
+            st.clone(for_playout=True)
             t2 = time.perf_counter()
             play_time += t1 - t0
             copy_time += t2 - t1

@@ -9,7 +9,7 @@ which is what a budget of a few hundred play-outs needs (docs/bots.md, "Measurem
 import random
 import time
 
-from .fast import copy_state, options, play
+from .fast import options, play
 from .rollout import rollout
 from .sampler import determinize
 from .tree import MARGIN, decision_key
@@ -34,7 +34,7 @@ def search_root(obs, skeleton, rng, legal, playouts, rollout_turns, deadline=Non
             if deadline is not None and totals and time.perf_counter() >= deadline:
                 values = None  # out of time mid-sample: an incomplete sample would compare unfairly
                 break
-            st = copy_state(sample)
+            st = sample.clone(for_playout=True)
             play(st, decision)
             values[key] = rollout(st, random.Random(luck), rollout_turns, stats=stats)[obs.seat]
         if values is None:

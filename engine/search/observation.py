@@ -14,7 +14,6 @@ those zones from the observation (engine/search/sampler.py).
 from ..cards import PROFESSIONS, vp_cards_for
 from ..state import NO_SNAPSHOT
 from ..views import view
-from .fast import copy_state
 
 HIDDEN_SEED = "determinized"  # replaced by each sample: the game's seed would fix future shuffles
 
@@ -104,7 +103,7 @@ def _visible_pile(seen_view):
 
 def public_skeleton(st, seat):
     """The state's public structure; every zone ``seat`` may not see is empty."""
-    skeleton = copy_state(st)
+    skeleton = st.clone(for_playout=True)
     skeleton.seed = HIDDEN_SEED
     skeleton.deck = []
     skeleton.discard = []

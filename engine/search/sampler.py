@@ -9,11 +9,10 @@ generator, not the real game's. Nothing here reads the true state.
 """
 
 from ..cards import IDENTITY, PROFESSION_CARD_COUNT, identities_of
-from .fast import copy_state
 
 
 def determinize(obs, skeleton, rng):
-    st = copy_state(skeleton)
+    st = skeleton.clone(for_playout=True)
     pool = [c for c in range(PROFESSION_CARD_COUNT) if c not in obs.seen]
     rng.shuffle(pool)
     for seat, count in enumerate(obs.chapter_counts):

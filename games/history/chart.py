@@ -11,6 +11,9 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from ..charts import Plot, axis_range
+from ..charts import svg_number as _n  # short: the marks below write many coordinates
+
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 80, 14, 34  # room on the right for each line's name
 # Distinguishable in colour and in grey; seats also differ by dash pattern and by the shape of their marks.
@@ -33,12 +36,6 @@ def mark(shape, x, y, colour, attrs=""):
     return f'<polygon points="{points}" fill="{colour}" {attrs}>', "</polygon>"
 
 
-def _n(value):
-    """A coordinate as SVG wants it: a plain string with a dot (a float in a template would be localised,
-    e.g. "12,5" in German, which SVG does not read)."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
-
-
 def _ticks(low, high, count):
     if high <= low:
         return [low]
@@ -51,18 +48,10 @@ def chart(vp_by_turn, names, current_turn=None):
     seats = len(names)
     turns = [t for t, _ in vp_by_turn] or [0]
     first, last = min(turns), max(turns)
-    highest = max([0] + [max(v) for _, v in vp_by_turn if v])
-    top_vp = max(5, -(-highest // 5) * 5)  # the axis ends at the next multiple of 5
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x(turn):
-        if last == first:
-            return _n(LEFT + plot_w / 2)
-        return _n(LEFT + (turn - first) * plot_w / (last - first))
-
-    def y(vp):
-        return _n(TOP + plot_h - vp * plot_h / top_vp)
+    # The VP axis starts at 0 and ends at the next multiple of 5.
+    low, top_vp = axis_range([0] + [max(v) for _, v in vp_by_turn if v])
+    plot = Plot(WIDTH, HEIGHT, (LEFT, RIGHT, TOP, BOTTOM), first, last, low, top_vp)
+    x, y = plot.x, plot.y
 
     series = []
     for seat in range(seats):
@@ -110,16 +99,10 @@ def chart(vp_by_turn, names, current_turn=None):
         )
     )
     return {
-        "width": WIDTH,
-        "height": HEIGHT,
-        "left": LEFT,
-        "right": WIDTH - RIGHT,
-        "top": TOP,
-        "bottom": HEIGHT - BOTTOM,
-        "label_y": HEIGHT - 6,
+        **plot.frame(),
         "series": series,
         "x_ticks": [{"turn": t, "x": x(t)} for t in _ticks(first, last, 10)],
-        "y_ticks": [{"vp": v, "y": y(v)} for v in _ticks(0, top_vp, 5)],
+        "y_ticks": [{"vp": v, "y": y(v)} for v in _ticks(low, top_vp, 5)],
         "current_x": x(current_turn) if current_turn is not None and first <= current_turn <= last else None,
         "rows": [{"turn": t, "vps": list(v)} for t, v in vp_by_turn],
         "rows_html": rows,

@@ -12,15 +12,12 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from ..charts import Plot, axis_range
+
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 14, 34
 MU_COLOUR, ORDINAL_COLOUR = "#1f77b4", "#d62728"
 ORDINAL_DASH = "6 3"
-
-
-def _n(value):
-    """A coordinate as SVG reads it: a dot, never the locale's decimal comma."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _number(value):
@@ -39,20 +36,11 @@ def chart(history, first_number=1):
         ordinal = row["mu"] - 3 * row["sigma"]
         points.append({**row, "number": first_number + index, "ordinal": ordinal})
     values = [p["mu"] for p in points] + [p["ordinal"] for p in points] or [0.0]
-    low = math.floor(min(values) / 5) * 5
-    high = max(low + 5, math.ceil(max(values) / 5) * 5)
+    low, high = axis_range(values)
     numbers = [p["number"] for p in points] or [first_number]
     first, last = min(numbers), max(numbers)
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x(number):
-        if last == first:
-            return _n(LEFT + plot_w / 2)
-        return _n(LEFT + (number - first) * plot_w / (last - first))
-
-    def y(value):
-        return _n(TOP + plot_h - (value - low) * plot_h / (high - low))
+    plot = Plot(WIDTH, HEIGHT, (LEFT, RIGHT, TOP, BOTTOM), first, last, low, high)
+    x, y = plot.x, plot.y
 
     for p in points:
         p["x"], p["y_mu"], p["y_ordinal"] = x(p["number"]), y(p["mu"]), y(p["ordinal"])
@@ -82,13 +70,7 @@ def chart(history, first_number=1):
     step = max(5, math.ceil((high - low) / 6 / 5) * 5)
     x_step = max(1, math.ceil((last - first) / 10))
     return {
-        "width": WIDTH,
-        "height": HEIGHT,
-        "left": LEFT,
-        "right": WIDTH - RIGHT,
-        "top": TOP,
-        "bottom": HEIGHT - BOTTOM,
-        "label_y": HEIGHT - 6,
+        **plot.frame(),
         "mu_colour": MU_COLOUR,
         "ordinal_colour": ORDINAL_COLOUR,
         "ordinal_dash": ORDINAL_DASH,
