@@ -1,12 +1,14 @@
 """The statements of a decision, written once per process instead of compiled by the ORM every time.
 
 A decision runs three statements: lock the game with its seats, insert the log entry, update the game's
-denormalised fields. Compiling them through the ORM (the models' columns, the joins, each field's
-preparation) cost more CPU than the rules and the database together. Here each is written once, from
-the same model metadata the ORM reads, and each value still goes through its field's own preparation
-(``get_db_prep_save``) and conversion (``get_db_converters``), so what is stored and read back is what
-the ORM would store and read. ``update`` and ``insert`` send ``pre_save`` and ``post_save`` exactly as
-``Model.save`` does: the receivers (the clock, the outbox, live pages, ratings) see no difference.
+denormalised fields. On PostgreSQL a step within a turn runs two (read the game with its seats, then
+``append_if_still_at``), and a change of turn adds the clock's row. Compiling these through the ORM (the
+models' columns, the joins, each field's preparation) cost more CPU than the rules and the database
+together. Here each is written once, from the same model metadata the ORM reads, and each value still
+goes through its field's own preparation (``get_db_prep_save``) and conversion (``get_db_converters``),
+so what is stored and read back is what the ORM would store and read. The writers send ``pre_save`` and
+``post_save`` as ``Model.save`` does: the receivers (the clock, the outbox, live pages, ratings) see no
+difference.
 """
 
 from django.contrib.auth import get_user_model
@@ -38,12 +40,12 @@ def _columns(model, alias):
     return names, ", ".join(f"{alias}.{_quote(f.column)}" for f in model._meta.concrete_fields)
 
 
-def _write_lock(lock=True):
+def _write_lock():
     User = get_user_model()
     seat_names, seat_cols = _columns(Seat, "s")
     game_names, game_cols = _columns(Game, "g")
     user_names, user_cols = _columns(User, "u")
-    lock = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
+    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
     sql = (
         f"SELECT {seat_cols}, {game_cols}, {user_cols} FROM {_quote(Seat._meta.db_table)} s "
         f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
@@ -53,11 +55,11 @@ def _write_lock(lock=True):
     return sql, seat_names, game_names, user_names
 
 
-def locked_seats(game_id, lock=True):
+def locked_seats(game_id):
     """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
     ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
     db = _db()
-    sql, seat_names, game_names, user_names = written_once(("lock", lock, db.vendor), lambda: _write_lock(lock))
+    sql, seat_names, game_names, user_names = written_once(("lock", db.vendor), _write_lock)
     User = get_user_model()
     with db.cursor() as cursor:
         cursor.execute(sql, [game_id])
