@@ -31,3 +31,7 @@ def test_benchmark_command_reports(tmp_path):
     out = result.stdout
     for line in ("floor (auth + insert):", "decision POST:", "p50 decision / p50 floor =", "p50 at seq ~"):
         assert line in out, out
+    # Where the machine's CPU went, per POST of each phase: the app servers' share is never nothing.
+    for phase in ("floor", "decisions"):
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"{phase}: machine "))
+        assert float(line.split("app servers ")[1].split()[0]) > 0, line

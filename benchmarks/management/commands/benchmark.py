@@ -55,8 +55,8 @@ GOALS = {
 
 
 def _machine_busy_seconds():
-    """CPU seconds the whole machine spent outside idle so far (all processes: the app servers, the
-    database, Redis and this load generator), from /proc/stat; 0 where there is none."""
+    """CPU seconds the whole machine spent outside idle so far (all processes), from /proc/stat; 0 where
+    there is none."""
     try:
         with open("/proc/stat") as f:
             fields = [int(x) for x in f.readline().split()[1:]]
@@ -64,6 +64,34 @@ def _machine_busy_seconds():
         return 0.0
     idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_by_group(server_pid):
+    """CPU seconds so far of the app servers (gunicorn's processes), the database (postgres processes)
+    and Redis (redis-server), from /proc/<pid>/stat; empty where there is no /proc. Processes that come
+    and go between two readings are counted from when they are seen."""
+    groups = {"app servers": 0.0, "PostgreSQL": 0.0, "Redis": 0.0}
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                raw = f.read()
+        except OSError:
+            continue
+        name = raw[raw.index("(") + 1 : raw.rindex(")")]
+        rest = raw[raw.rindex(")") + 2 :].split()
+        ppid, cpu = int(rest[1]), (int(rest[11]) + int(rest[12])) / tick  # utime + stime
+        if pid == server_pid or ppid == server_pid:
+            groups["app servers"] += cpu
+        elif name.startswith("postgres"):
+            groups["PostgreSQL"] += cpu
+        elif name.startswith("redis-server"):
+            groups["Redis"] += cpu
+    return groups
 
 
 class Client:
@@ -139,6 +167,7 @@ class Command(BaseCommand):
         tokens = self._users(2 * n)
         port = opts["port"] or self._free_port()
         server = self._start_gunicorn(port, opts["workers"], opts["threads"])
+        self.server_pid = server.pid
         try:
             self._wait_ready(port, server)
             self.stdout.write(
@@ -166,11 +195,15 @@ class Command(BaseCommand):
             for client, _game in self.floor_clients:
                 client.close()
             self.stdout.write(f"GETs of the game per POST: {gets_per_post:.2f} (both phases)")
+            self.stdout.write("CPU per POST, with its share of GETs (ms):")
             for label, count in (("floor", len(floor)), ("decisions", len(decisions))):
-                client, machine = self.cpu[label]
+                spent = dict(self.cpu[label])
+                machine = spent.pop("machine")
+                known = sum(spent.values())
+                parts = "  ".join(f"{group} {seconds / max(1, count) * 1000:.2f}" for group, seconds in spent.items())
                 self.stdout.write(
-                    f"{label:>22}: machine CPU {machine / max(1, count) * 1000:5.2f} ms per POST (with its share "
-                    f"of GETs), of which this load generator {client / max(1, count) * 1000:5.2f} ms"
+                    f"{label:>22}: machine {machine / max(1, count) * 1000:.2f} = {parts}  "
+                    f"other {(machine - known) / max(1, count) * 1000:.2f}"
                 )
             self._report("floor (auth + insert)", floor, opts["duration"])
             self._report("decision POST", decisions, opts["duration"])
@@ -239,12 +272,15 @@ class Command(BaseCommand):
     # --- phases ---------------------------------------------------------------------------------
     def _phase(self, n, duration, client_fn, label):
         client0, machine0 = time.process_time(), _machine_busy_seconds()
+        groups0 = _cpu_by_group(self.server_pid)
         try:
             return self._run_phase(n, duration, client_fn)
         finally:
-            spent = self.cpu.setdefault(label, [0.0, 0.0])
-            spent[0] += time.process_time() - client0
-            spent[1] += _machine_busy_seconds() - machine0
+            spent = self.cpu.setdefault(label, {})
+            for group, seconds in _cpu_by_group(self.server_pid).items():
+                spent[group] = spent.get(group, 0.0) + seconds - groups0.get(group, 0.0)
+            spent["load generator"] = spent.get("load generator", 0.0) + time.process_time() - client0
+            spent["machine"] = spent.get("machine", 0.0) + _machine_busy_seconds() - machine0
 
     def _run_phase(self, n, duration, client_fn):
         stop = time.monotonic() + duration
