@@ -63,8 +63,9 @@ class Command(BaseCommand):
         self.rng = random.Random(opts["seed"])
         self.show_queries = opts["show_queries"]
         self.clients = self._clients()
-        self.costs = {"decision": [], "get": [], "floor": []}
-        self.queries = {"decision": [], "get": [], "floor": []}
+        kinds = ("decision", "step", "turn change", "get", "floor")
+        self.costs = {kind: [] for kind in kinds}
+        self.queries = {kind: [] for kind in kinds}
         self.game = None
         self._play(opts["warmup"], record=False)
         profiler = cProfile.Profile(time.process_time) if opts["profile"] or opts["profile_out"] else None
@@ -78,13 +79,14 @@ class Command(BaseCommand):
             f"{opts['decisions']} decisions after {opts['warmup']} unrecorded"
             + ("; under cProfile (times inflated)" if profiler else "")
         )
-        for label in ("decision", "get", "floor"):
+        names = {"decision": "decision POST", "step": "- a step", "turn change": "- turn change", "get": "get game"}
+        for label in ("decision", "step", "turn change", "get", "floor"):
             cpu = [c for c, _ in self.costs[label]]
             wall = [w for _, w in self.costs[label]]
             if not cpu:
                 continue
             self.stdout.write(
-                f"{label + ' ' + ('POST' if label != 'get' else 'game'):>14}: CPU mean {statistics.fmean(cpu):5.2f} ms"
+                f"{names.get(label, label + ' POST'):>14}: CPU mean {statistics.fmean(cpu):5.2f} ms"
                 f"  p50 {percentile(cpu, 50):5.2f}  | wall p50 {percentile(wall, 50):5.2f}"
                 f"  p95 {percentile(wall, 95):5.2f}  max {max(wall):6.2f} ms"
                 f"  | queries mean {statistics.fmean(self.queries[label]):.2f}  (n={len(cpu)})"
@@ -153,6 +155,10 @@ class Command(BaseCommand):
             result = self._timed(
                 "decision", record, lambda c=client, p=path, b=body: c.post(p, b, content_type="application/json")
             )
+            if record:  # a step of the same player, or the decision that passed the game on
+                kind = "step" if result["to_move"] == self.to_move else "turn change"
+                self.costs[kind].append(self.costs["decision"][-1])
+                self.queries[kind].append(self.queries["decision"][-1])
             self.known, self.to_move = (self.to_move, result["seq"], result["legal"]), result["to_move"]
             done += 1
             if done % 10 == 0:
