@@ -127,7 +127,13 @@ def _load_without_events(game):
         # The log and the game row disagree; never cache that, let the caller see it.
         logger.error("game %s: log has %s entries, game row says %s", game.pk, state.seq, game.seq)
         return state
-    _store(game, state, every_entry=True)
+    if transaction.get_connection().in_atomic_block:
+        # The replay saw what this transaction sees, its own uncommitted entries included: cached only
+        # if they commit, or a rollback would leave a state under a seq that another entry then takes.
+        cached = state.clone()
+        transaction.on_commit(lambda: _store(game, cached, every_entry=True))
+    else:
+        _store(game, state, every_entry=True)
     state.events = []
     return state
 
@@ -148,7 +154,12 @@ def _attach_events(game, state, after):
             logger.error("game %s: log has %s entries, game row says %s", game.pk, replayed.seq, game.seq)
         else:
             events = replayed.events
-            _cache_set_many({events_key(game, seq): events[seq] for seq in seqs})
+            values = {events_key(game, seq): events[seq] for seq in seqs}
+            # As for a replayed snapshot: what an uncommitted entry caused is cached only once it commits.
+            if transaction.get_connection().in_atomic_block:
+                transaction.on_commit(lambda: _cache_set_many(values))
+            else:
+                _cache_set_many(values)
     state.events = events
 
 

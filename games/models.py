@@ -102,7 +102,7 @@ class Game(models.Model):
 
     @classmethod
     def from_db(cls, db, field_names, values):
-        # Remember whose decision was awaited when the row was read, so that receivers of post_save can
+        # Remember whose decision was awaited when the row was read, so that receivers of the saves can
         # tell a new turn from one more step of the same one without a query (Django's from_db recipe).
         instance = super().from_db(db, field_names, values)
         loaded = dict(zip(field_names, values, strict=True))

@@ -6,9 +6,9 @@ denormalised fields. On PostgreSQL a step within a turn runs two (read the game 
 models' columns, the joins, each field's preparation) cost more CPU than the rules and the database
 together. Here each is written once, from the same model metadata the ORM reads, and each value still
 goes through its field's own preparation (``get_db_prep_save``) and conversion (``get_db_converters``),
-so what is stored and read back is what the ORM would store and read. The writers send ``pre_save`` and
-``post_save`` as ``Model.save`` does: the receivers (the clock, the outbox, live pages, ratings) see no
-difference.
+so what is stored and read back is what the ORM would store and read. ``update`` and ``insert`` send
+``pre_save`` and ``post_save`` as ``Model.save`` does: the receivers (the clock, the outbox, live pages,
+ratings) see no difference. ``append_if_still_at`` sends ``post_save`` only, once it has written: see there.
 """
 
 from django.contrib.auth import get_user_model
@@ -189,7 +189,12 @@ def append_if_still_at(game, update_fields, entry, expected_seq):
 
     One statement, so atomic without a transaction: the UPDATE takes the game row's lock, a second
     writer at the same seq waits for it, then finds the seq moved on and writes nothing; the INSERT
-    runs only for the row the UPDATE changed. The signals are those of ``update`` and ``insert``.
+    runs only for the row the UPDATE changed.
+
+    Only ``post_save`` is sent, once both rows are written: a ``pre_save`` would announce a write that
+    may not happen, outside any transaction that could undo what a receiver did about it. Its one
+    caller, a step within a turn, is taken only when the same person is awaited before and after, which
+    is when the ``pre_save`` receiver (the clock's) has nothing to do.
     """
     db = _db()
     game_model, entry_model = type(game), type(entry)
@@ -215,8 +220,6 @@ def append_if_still_at(game, update_fields, entry, expected_seq):
     sql, game_columns, entry_columns = written_once(("append", game_model, fields, db.vendor), write)
     using = db.alias
     frozen = frozenset(fields)
-    pre_save.send(sender=game_model, instance=game, raw=False, using=using, update_fields=frozen)
-    pre_save.send(sender=entry_model, instance=entry, raw=False, using=using, update_fields=None)
     game_values = [f.get_db_prep_save(f.pre_save(game, False), db) for f in game_columns]
     entry_values = [f.get_db_prep_save(f.pre_save(entry, True), db) for f in entry_columns]
     with db.cursor() as cursor:
@@ -244,16 +247,19 @@ def current_seats(game_id):
     def write():
         seat_names, seat_cols = _columns(Seat, "s")
         game_names, game_cols = _columns(Game, "g")
-        user_pk, username = User._meta.pk, User._meta.get_field(User.USERNAME_FIELD)
+        # In the model's field order, as ``from_db`` reads the values of a partial row.
+        wanted = {User._meta.pk.attname, User._meta.get_field(User.USERNAME_FIELD).attname}
+        user_fields = [f for f in User._meta.concrete_fields if f.attname in wanted]
+        user_cols = ", ".join(f"u.{_quote(f.column)}" for f in user_fields)
         sql = (
-            f"SELECT {seat_cols}, {game_cols}, u.{_quote(user_pk.column)}, u.{_quote(username.column)} "
+            f"SELECT {seat_cols}, {game_cols}, {user_cols} "
             f"FROM {_quote(Seat._meta.db_table)} s "
             f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
             f"LEFT OUTER JOIN {_quote(User._meta.db_table)} u "
-            f"ON u.{_quote(user_pk.column)} = s.{_quote('user_id')} "
+            f"ON u.{_quote(User._meta.pk.column)} = s.{_quote('user_id')} "
             f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL"
         )
-        return sql, seat_names, game_names, [user_pk.attname, username.attname]
+        return sql, seat_names, game_names, [f.attname for f in user_fields]
 
     sql, seat_names, game_names, user_names = written_once(("current", db.vendor), write)
     with db.cursor() as cursor:

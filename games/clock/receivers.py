@@ -1,5 +1,7 @@
 """The clock follows the game: a ``pre_save`` receiver on ``Game`` runs inside the transaction of the
 decision that saves it (the game row is locked), so the clock commits or rolls back with the decision.
+A step within a turn written by one statement without a transaction (services._one_more_step) sends no
+``pre_save``: it is taken only when the same person is awaited, when the clock runs on untouched.
 
 Before the save rather than after it: the game's fields already say who is to move, and a deadline set
 on the instance then goes out with the decision's own UPDATE of the row, not in an UPDATE of its own."""

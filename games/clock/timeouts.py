@@ -49,7 +49,7 @@ def process(game_id, now=None):
         absences = deadlines.absences_of(user.pk, tc.turn_started_at) if tc.turn_started_at else []
         deadline, reminders = deadlines.clock_times(tc, user.pk, absences)
         if deadline is not None and deadline <= now:
-            tc.save()  # the decisions below move the clock on through the game-saved receiver
+            tc.save()  # the decisions below move the clock on through the game-saving receiver
             return _timeout(game, tc.policy, user, now)
         due = [i for i, at in enumerate(reminders) if at <= now and i >= tc.reminders_sent]
         done = None

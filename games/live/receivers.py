@@ -1,8 +1,9 @@
 """Every committed change of a game's seq or status is published to its pages.
 
-A ``post_save`` receiver on ``Game`` (like the outbox's and the clock's) sees the decisions, the start,
-the outcomes (resign, time) and the cancellation alike, inside their transaction; it only registers the
-publication for after the commit, so it costs the decision no query."""
+A ``post_save`` receiver on ``Game`` (like the outbox's) sees the decisions, the start, the outcomes
+(resign, time) and the cancellation alike, inside their transaction, or after the one statement of a
+step within a turn (services._one_more_step); it only registers the publication for after the commit
+(at once outside a transaction), so it costs the decision no query."""
 
 from django.db import transaction
 from django.db.models.signals import post_save

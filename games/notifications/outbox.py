@@ -31,6 +31,8 @@ import zoneinfo
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Exists, F, OuterRef, Q, Subquery
+from django.db.models.functions import Upper
+from django.db.models.lookups import Exact
 from django.utils import timezone
 
 from games.models import Game, Seat
@@ -82,11 +84,12 @@ def confirmed(users):
     """``users`` (a queryset) with ``has_confirmed_email``: whether their address is one they confirmed."""
     from allauth.account.models import EmailAddress
 
-    return users.annotate(
-        has_confirmed_email=Exists(
-            EmailAddress.objects.filter(user_id=OuterRef("pk"), email__iexact=OuterRef("email"), verified=True)
-        )
+    # UPPER on both sides, not iexact: against another column SQLite's iexact is a LIKE, where a "_" or
+    # "%" in the user's address would match any character. ``prefs_for`` says the same in its own SQL.
+    same_address = EmailAddress.objects.filter(user_id=OuterRef("pk"), verified=True).filter(
+        Exact(Upper("email"), Upper(OuterRef("email")))
     )
+    return users.annotate(has_confirmed_email=Exists(same_address))
 
 
 def address_of(user):
@@ -145,7 +148,7 @@ def _write_prefs_sql():
 
     user_pk = f"u.{quote(users.pk.column)}"
     # A confirmed address: an EmailAddress of the user, verified, equal to the user's email whatever the
-    # case (allauth's own lookups are case-insensitive; ``confirmed`` says the same with iexact).
+    # case (allauth's own lookups are case-insensitive), as ``confirmed`` says it.
     confirmed_sql = (
         f"EXISTS (SELECT 1 FROM {quote(emails.db_table)} e WHERE e.{quote('user_id')} = {user_pk} "
         f"AND e.{quote('verified')} AND UPPER(e.{quote('email')}) = UPPER(u.{quote('email')}))"

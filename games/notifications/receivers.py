@@ -5,6 +5,10 @@
 ``post_save`` receiver on ``Game`` therefore runs in that transaction, serialised per game: what it
 writes commits or rolls back with the decision. Rows are created with ON CONFLICT DO NOTHING on their
 unique (game, turn, user, kind), so running it twice for one decision writes nothing more.
+
+The one save outside such a transaction is a step within a turn written by one statement
+(services._one_more_step), taken only when the same person is awaited before and after: this receiver
+writes nothing then.
 """
 
 from django.db.models.signals import post_save

@@ -15,7 +15,8 @@ from benchmarks.report import percentile, summary_ms
 @pytest.mark.django_db
 def test_decision_cost_reports_cpu_wall_and_queries_of_each_request():
     out = io.StringIO()
-    call_command("decision_cost", "--decisions", "30", "--warmup", "5", "--allow-embedded", stdout=out)
+    # --force: the test database is disposable, whatever its name.
+    call_command("decision_cost", "--decisions", "30", "--warmup", "5", "--allow-embedded", "--force", stdout=out)
     text = out.getvalue()
     found = {}
     for label in ("decision POST", "get game", "floor POST"):
@@ -27,6 +28,15 @@ def test_decision_cost_reports_cpu_wall_and_queries_of_each_request():
     assert found["floor POST"][1] == 1.0  # the floor is one INSERT
     assert found["decision POST"][1] >= 3  # at least the lock, the log's INSERT and the game's UPDATE
     assert "decision CPU / floor CPU =" in text
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_decision_cost_refuses_a_database_not_named_for_benchmarks():
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="does not look like a benchmark"):
+        call_command("decision_cost", "--decisions", "1", stdout=io.StringIO())
 
 
 def test_percentile_is_the_nearest_rank_and_nan_when_empty():

@@ -2,6 +2,8 @@
 
 import pytest
 from django.core.cache import cache
+from django.db import transaction
+from django.test import TestCase
 
 import engine
 from games import cache as state_cache
@@ -44,8 +46,33 @@ def test_load_state_on_a_miss_replays(make_user):
     game.refresh_from_db()
     cache.delete(state_cache.state_key(game, game.seq))
     state_cache.clear_local()
-    assert state_cache.load_state(game) == without_events(state_cache.replay(game))
+    # The test runs in a transaction: the replay is cached when it commits.
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert state_cache.load_state(game) == without_events(state_cache.replay(game))
     assert cache.get(state_cache.state_key(game, game.seq)) is not None  # and caches the replay
+
+
+def test_a_replay_that_saw_uncommitted_entries_is_not_cached_when_they_roll_back(make_user):
+    """A transaction appends, then replays (the snapshot it stored waits for its commit), then rolls back:
+    neither the state nor the events of the seq that never committed may stay in a cache, or the entry
+    that takes that seq later would be served the wrong state."""
+    game = started_game([make_user(), make_user()])
+    play(game, 4)
+    game.refresh_from_db()
+    seq = game.seq
+    with pytest.raises(RuntimeError), transaction.atomic():
+        seat, decision = choose(game)
+        services.submit_decision(game.pk, seat.user, seq, decision)
+        game.refresh_from_db()
+        state_cache.clear_local()
+        assert state_cache.load_state(game, events_after=0).seq == seq + 1  # a replay of the uncommitted entry
+        raise RuntimeError("the transaction fails")
+    game.refresh_from_db()
+    assert game.seq == seq
+    assert cache.get(state_cache.state_key(game, seq + 1)) is None
+    assert cache.get(state_cache.events_key(game, seq + 1)) is None
+    state_cache.clear_local()
+    assert state_cache.load_state(game).seq == seq
 
 
 def test_loaded_states_are_independent_copies(make_user):
@@ -114,7 +141,8 @@ def test_a_lost_entry_events_key_means_a_replay_that_caches_them_again(make_user
     play(game, 8)
     game.refresh_from_db()
     cache.delete(state_cache.events_key(game, 3))
-    state = state_cache.load_state(game, events_after=0)
+    with TestCase.captureOnCommitCallbacks(execute=True):  # cached when the (test's) transaction commits
+        state = state_cache.load_state(game, events_after=0)
     assert state.events[1:] == state_cache.replay(game).events[1:]
     assert cache.get(state_cache.events_key(game, 3)) == state.events[3]
 

@@ -168,3 +168,21 @@ def test_a_deadline_the_clock_moves_meanwhile_is_not_written_back(make_user, mon
     game.refresh_from_db()
     assert game.seq == result.entry.seq
     assert game.deadline == moved_deadline
+
+
+def test_a_refused_statement_inside_a_caller_s_transaction_leaves_it_usable(make_user):
+    """Where the log and the row disagree (an entry at seq + 1 the row does not count), the one statement is
+    refused by the unique (game, seq): in a savepoint, so the caller's transaction goes on, and the locked
+    path answers 409 with nothing written."""
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(9))
+    game.refresh_from_db()
+    seq = game.seq
+    with pytest.raises(RuntimeError), transaction.atomic():
+        LogEntry.objects.create(game=game, seq=seq + 1, seat=seat.position, decision=decision)
+        with pytest.raises(StaleSeq):
+            services.submit_decision(game.pk, seat.user, seq, decision)
+        assert Game.objects.get(pk=game.pk).seq == seq  # the transaction still answers
+        assert LogEntry.objects.filter(game=game).count() == seq + 1
+        raise RuntimeError("undo the planted entry")
+    assert LogEntry.objects.filter(game=game).count() == seq

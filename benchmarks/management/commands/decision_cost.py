@@ -43,11 +43,16 @@ class Command(BaseCommand):
         parser.add_argument("--show-queries", type=int, default=0, metavar="N", help="print the SQL of N decisions")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
+        parser.add_argument("--force", action="store_true", help="run on a database whose name lacks 'bench'")
 
     def handle(self, *args, **opts):
         if connection.vendor != "postgresql" or not settings.REDIS_URL:
             if not opts["allow_embedded"]:
                 raise CommandError("Set DATABASE_URL (PostgreSQL) and REDIS_URL, or pass --allow-embedded.")
+        name = str(connection.settings_dict["NAME"])
+        if connection.vendor == "postgresql" and "bench" not in name and not opts["force"]:
+            # It migrates the database and plays games in it under two users of its own.
+            raise CommandError(f"The database {name!r} does not look like a benchmark's: name it *bench*, or --force.")
         call_command("migrate", verbosity=0)
         # The write throttle keeps every request's time for its window: at this rate its history, not the
         # app, would be measured (``manage.py benchmark`` turns it off the same way). DEBUG records queries.

@@ -42,7 +42,11 @@ def test_the_confirmed_address_is_the_orms_case_insensitive_verified_match(make_
     another_address = make_user("another_address", verified=False)
     EmailAddress.objects.create(user=another_address, email="elsewhere@example.com", verified=True)
     no_email = make_user("no_email", email="")
+    # "_" is a wildcard of SQL's LIKE: the address a_b@ must not count as confirmed by axb@.
+    wildcard = make_user("wildcard", email="a_b@example.com", verified=False)
+    EmailAddress.objects.create(user=wildcard, email="axb@example.com", verified=True)
     for user, expected in [
+        (wildcard, False),
         (same_case, True),
         (other_case, True),
         (unverified, False),
