@@ -13,6 +13,7 @@ ratings) see no difference. ``append_if_still_at`` sends ``post_save`` only, onc
 
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
+from django.db.models.constants import OnConflict
 from django.db.models.signals import post_save, pre_save
 
 from .models import Game, Seat
@@ -297,3 +298,62 @@ def locked_row(model, column, value):
     if row is None:
         return None
     return model.from_db(db.alias, names, _convert(db, model, row))
+
+
+def insert_ignoring_conflicts(instances):
+    """``model.objects.bulk_create(instances, ignore_conflicts=True)`` for instances of one model: one
+    INSERT of them all that skips a row a unique constraint refuses (ON CONFLICT DO NOTHING, SQLite's
+    INSERT OR IGNORE), sending no signal and setting no primary key, as bulk_create does then."""
+    if not instances:
+        return
+    db = _db()
+    model = type(instances[0])
+
+    def write():
+        opts = model._meta
+        columns = [f for f in opts.concrete_fields if f is not opts.pk]
+        names = ", ".join(_quote(f.column) for f in columns)
+        row = "(" + ", ".join("%s" for _ in columns) + ")"
+        prefix = db.ops.insert_statement(on_conflict=OnConflict.IGNORE)
+        suffix = db.ops.on_conflict_suffix_sql(columns, OnConflict.IGNORE, None, None)
+        sql = f"{prefix} {_quote(opts.db_table)} ({names}) VALUES {', '.join([row] * len(instances))} {suffix}"
+        return sql.rstrip(), columns
+
+    sql, columns = written_once(("insert_ignoring", model, len(instances), db.vendor), write)
+    values = [f.get_db_prep_save(f.pre_save(instance, True), db) for instance in instances for f in columns]
+    with db.cursor() as cursor:
+        cursor.execute(sql, values)
+
+
+def column_values(model, fields, where):
+    """``model.objects.filter(...).values_list(*fields)`` where ``where`` is a list of (field name, SQL
+    comparison, value) terms joined by AND, e.g. ``[("user", "=", 3), ("ends_at", ">", now)]``. Each value
+    is prepared by its field and each result converted, as the ORM does."""
+    db = _db()
+    opts = model._meta
+    terms = tuple((name, op) for name, op, _value in where)
+
+    def write():
+        selected = [opts.get_field(name) for name in fields]
+        compared = [opts.get_field(name) for name, _op in terms]
+        conditions = " AND ".join(f"{_quote(f.column)} {op} %s" for f, (_name, op) in zip(compared, terms, strict=True))
+        sql = f"SELECT {', '.join(_quote(f.column) for f in selected)} FROM {_quote(opts.db_table)} WHERE {conditions}"
+        converters = [
+            (f, db.ops.get_db_converters(f.get_col(opts.db_table)) + f.get_db_converters(db)) for f in selected
+        ]
+        return sql, compared, converters
+
+    sql, compared, converters = written_once(("values", model, tuple(fields), terms, db.vendor), write)
+    params = [f.get_db_prep_value(value, db) for f, (_name, _op, value) in zip(compared, where, strict=True)]
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    out = []
+    for row in rows:
+        converted = []
+        for (field, field_converters), value in zip(converters, row, strict=True):
+            for converter in field_converters:
+                value = converter(value, field, db)
+            converted.append(value)
+        out.append(tuple(converted))
+    return out

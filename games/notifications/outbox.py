@@ -233,7 +233,10 @@ def results_rows(game, now):
 
 def write(rows):
     """Insert ``rows`` (ON CONFLICT DO NOTHING) and enqueue the pending ones once the transaction commits."""
-    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    # Written once per process (games.statements): this runs in every decision that passes the turn.
+    from games.statements import insert_ignoring_conflicts
+
+    insert_ignoring_conflicts(rows)
     game_ids = {r.game_id for r in rows if r.game_id is not None and r.status == Notification.Status.PENDING}
     for game_id in game_ids:
         transaction.on_commit(lambda game_id=game_id: enqueue_new(game_id))
