@@ -33,56 +33,88 @@ def written_once(key, write):
     return statement
 
 
-# --- read: the game with its seats, locked ----------------------------------------------------------
+# --- read: the game with its seats --------------------------------------------------------------
 
 
-def _columns(model, alias):
-    names = [f.attname for f in model._meta.concrete_fields]
-    return names, ", ".join(f"{alias}.{_quote(f.column)}" for f in model._meta.concrete_fields)
-
-
-def _write_lock():
+def _write_seats_query(lock):
+    """The seated seats of a game with the game and each seat's user: all the user's columns when
+    ``lock`` (the locked path's users go on to the receivers), else only the id and username."""
     User = get_user_model()
-    seat_names, seat_cols = _columns(Seat, "s")
-    game_names, game_cols = _columns(Game, "g")
-    user_names, user_cols = _columns(User, "u")
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    if lock:
+        user_fields = tuple(User._meta.concrete_fields)
+    else:
+        # In the model's field order, as ``from_db`` reads the values of a partial row.
+        wanted = {User._meta.pk.attname, User._meta.get_field(User.USERNAME_FIELD).attname}
+        user_fields = tuple(f for f in User._meta.concrete_fields if f.attname in wanted)
+    seat_fields, game_fields = tuple(Seat._meta.concrete_fields), tuple(Game._meta.concrete_fields)
+    clause = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
     sql = (
-        f"SELECT {seat_cols}, {game_cols}, {user_cols} FROM {_quote(Seat._meta.db_table)} s "
+        f"SELECT {_select(seat_fields, 's')}, {_select(game_fields, 'g')}, {_select(user_fields, 'u')} "
+        f"FROM {_quote(Seat._meta.db_table)} s "
         f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
         f"LEFT OUTER JOIN {_quote(User._meta.db_table)} u ON u.{_quote(User._meta.pk.column)} = s.{_quote('user_id')} "
-        f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL{lock}"
+        f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL{clause}"
     )
-    return sql, seat_names, game_names, user_names
+    return sql, seat_fields, game_fields, user_fields
 
 
-def locked_seats(game_id):
-    """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
-    ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
+def _read_seats(game_id, lock):
     db = _db()
-    sql, seat_names, game_names, user_names = written_once(("lock", db.vendor), _write_lock)
-    User = get_user_model()
+    sql, seat_fields, game_fields, user_fields = written_once(
+        ("seats", lock, db.vendor), lambda: _write_seats_query(lock)
+    )
     with db.cursor() as cursor:
         cursor.execute(sql, [game_id])
         rows = cursor.fetchall()
     if not rows:
         return []
-    ns, ng = len(seat_names), len(game_names)
-    game = Game.from_db(db.alias, game_names, _convert(db, Game, rows[0][ns : ns + ng]))
+    ns, ng = len(seat_fields), len(game_fields)
+    game = _instance(db, Game, game_fields, rows[0][ns : ns + ng])
     seats = []
     for row in rows:
-        seat = Seat.from_db(db.alias, seat_names, _convert(db, Seat, row[:ns]))
+        seat = _instance(db, Seat, seat_fields, row[:ns])
         seat.game = game
         if seat.user_id is not None:
-            seat.user = User.from_db(db.alias, user_names, _convert(db, User, row[ns + ng :]))
+            seat.user = _instance(db, get_user_model(), user_fields, row[ns + ng :])
         seats.append(seat)
     return seats
 
 
+def locked_seats(game_id):
+    """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
+    ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
+    return _read_seats(game_id, lock=True)
+
+
+def current_seats(game_id):
+    """The game and its seated seats as they are now, without a lock, for a writer that will only write
+    if the game is still at the seq it read (``append_if_still_at``). Each seat's user carries only its
+    id and username (what a step needs: who the seat is, and the name to answer with); the rest of the
+    user's fields are deferred, as ``.only("id", "username")`` leaves them."""
+    return _read_seats(game_id, lock=False)
+
+
+def locked_row(model, column, value):
+    """``model.objects.select_for_update().filter(**{column: value}).first()`` for a column that is
+    unique: the row, locked, or None."""
+    db = _db()
+    fields = tuple(model._meta.concrete_fields)
+
+    def write():
+        lock = " FOR UPDATE" if db.features.has_select_for_update else ""
+        table = _quote(model._meta.db_table)
+        return f"SELECT {_select(fields, 't')} FROM {table} t WHERE t.{_quote(column)} = %s{lock}"
+
+    sql = written_once(("locked_row", model, column, db.vendor), write)
+    with db.cursor() as cursor:
+        cursor.execute(sql, [value])
+        row = cursor.fetchone()
+    return None if row is None else _instance(db, model, fields, row)
+
+
 def from_row(model, values):
     """An instance of ``model`` from the raw values of its concrete fields, in their order."""
-    db = _db()
-    return model.from_db(db.alias, [f.attname for f in model._meta.concrete_fields], _convert(db, model, values))
+    return _instance(_db(), model, tuple(model._meta.concrete_fields), values)
 
 
 def _db():
@@ -91,28 +123,37 @@ def _db():
     return connections[DEFAULT_DB_ALIAS]
 
 
-def _convert(db, model, values):
+def _select(fields, alias):
+    return ", ".join(f"{alias}.{_quote(f.column)}" for f in fields)
+
+
+def _instance(db, model, fields, values):
+    """``model.from_db`` of the raw ``values`` of ``fields`` (the model's, in its order; others deferred)."""
+    return model.from_db(db.alias, [f.attname for f in fields], _convert(db, fields, values))
+
+
+def _convert(db, fields, values):
     """Raw column values to the fields' Python values (JSON columns, SQLite's dates ...), as the ORM
     converts the rows it reads."""
     out = []
-    for (field, converters), value in zip(_converters(db, model), values, strict=True):
+    for (field, converters), value in zip(_converters(db, fields), values, strict=True):
         for converter in converters:
             value = converter(value, field, db)
         out.append(value)
     return out
 
 
-def _converters(db, model):
-    """(field, its converters) for each concrete field of ``model``, in order."""
+def _converters(db, fields):
+    """(field, its converters) for each of ``fields`` (a tuple), looked up once per process."""
 
     def write():
         found = []
-        for field in model._meta.concrete_fields:
-            col = field.get_col(model._meta.db_table)
+        for field in fields:
+            col = field.get_col(field.model._meta.db_table)
             found.append((field, db.ops.get_db_converters(col) + field.get_db_converters(db)))
         return found
 
-    return written_once(("converters", model, db.vendor), write)
+    return written_once(("converters", fields, db.vendor), write)
 
 
 # --- write: the log entry, the game's fields ---------------------------------------------------------
@@ -237,69 +278,6 @@ def append_if_still_at(game, update_fields, entry, expected_seq):
     return True
 
 
-def current_seats(game_id):
-    """The game and its seated seats as they are now, without a lock, for a writer that will only write
-    if the game is still at the seq it read (``append_if_still_at``). Each seat's user carries only its
-    id and username (what a step needs: who the seat is, and the name to answer with); the rest of the
-    user's fields are deferred, as ``.only("id", "username")`` leaves them."""
-    db = _db()
-    User = get_user_model()
-
-    def write():
-        seat_names, seat_cols = _columns(Seat, "s")
-        game_names, game_cols = _columns(Game, "g")
-        # In the model's field order, as ``from_db`` reads the values of a partial row.
-        wanted = {User._meta.pk.attname, User._meta.get_field(User.USERNAME_FIELD).attname}
-        user_fields = [f for f in User._meta.concrete_fields if f.attname in wanted]
-        user_cols = ", ".join(f"u.{_quote(f.column)}" for f in user_fields)
-        sql = (
-            f"SELECT {seat_cols}, {game_cols}, {user_cols} "
-            f"FROM {_quote(Seat._meta.db_table)} s "
-            f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
-            f"LEFT OUTER JOIN {_quote(User._meta.db_table)} u "
-            f"ON u.{_quote(User._meta.pk.column)} = s.{_quote('user_id')} "
-            f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL"
-        )
-        return sql, seat_names, game_names, [f.attname for f in user_fields]
-
-    sql, seat_names, game_names, user_names = written_once(("current", db.vendor), write)
-    with db.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:
-        return []
-    ns, ng = len(seat_names), len(game_names)
-    game = Game.from_db(db.alias, game_names, _convert(db, Game, rows[0][ns : ns + ng]))
-    seats = []
-    for row in rows:
-        seat = Seat.from_db(db.alias, seat_names, _convert(db, Seat, row[:ns]))
-        seat.game = game
-        if seat.user_id is not None:
-            seat.user = User.from_db(db.alias, user_names, list(row[ns + ng :]))
-        seats.append(seat)
-    return seats
-
-
-def locked_row(model, column, value):
-    """``model.objects.select_for_update().filter(**{column: value}).first()`` for a column that is
-    unique: the row, locked, or None."""
-    db = _db()
-
-    def write():
-        names, cols = _columns(model, "t")
-        lock = " FOR UPDATE" if db.features.has_select_for_update else ""
-        sql = f"SELECT {cols} FROM {_quote(model._meta.db_table)} t WHERE t.{_quote(column)} = %s{lock}"
-        return sql, names
-
-    sql, names = written_once(("locked_row", model, column, db.vendor), write)
-    with db.cursor() as cursor:
-        cursor.execute(sql, [value])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return model.from_db(db.alias, names, _convert(db, model, row))
-
-
 def insert_ignoring_conflicts(instances):
     """``model.objects.bulk_create(instances, ignore_conflicts=True)`` for instances of one model: one
     INSERT of them all that skips a row a unique constraint refuses (ON CONFLICT DO NOTHING, SQLite's
@@ -338,22 +316,11 @@ def column_values(model, fields, where):
         compared = [opts.get_field(name) for name, _op in terms]
         conditions = " AND ".join(f"{_quote(f.column)} {op} %s" for f, (_name, op) in zip(compared, terms, strict=True))
         sql = f"SELECT {', '.join(_quote(f.column) for f in selected)} FROM {_quote(opts.db_table)} WHERE {conditions}"
-        converters = [
-            (f, db.ops.get_db_converters(f.get_col(opts.db_table)) + f.get_db_converters(db)) for f in selected
-        ]
-        return sql, compared, converters
+        return sql, tuple(selected), compared
 
-    sql, compared, converters = written_once(("values", model, tuple(fields), terms, db.vendor), write)
+    sql, selected, compared = written_once(("values", model, tuple(fields), terms, db.vendor), write)
     params = [f.get_db_prep_value(value, db) for f, (_name, _op, value) in zip(compared, where, strict=True)]
     with db.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    out = []
-    for row in rows:
-        converted = []
-        for (field, field_converters), value in zip(converters, row, strict=True):
-            for converter in field_converters:
-                value = converter(value, field, db)
-            converted.append(value)
-        out.append(tuple(converted))
-    return out
+    return [tuple(_convert(db, selected, row)) for row in rows]
