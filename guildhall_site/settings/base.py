@@ -15,6 +15,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from .keyfiles import kept_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env()
@@ -26,23 +28,9 @@ DEBUG = env.bool("DEBUG", default=True)
 def _development_secret_key(path):
     """The key of a development checkout (``make run``, the tests): random, made on first use and kept
     in ``var/`` (ignored by git), so that nobody who has read the code can sign a link for this
-    instance. Two processes starting at once agree on one key (the file is linked into place)."""
+    instance. Two processes starting at once agree on one key (``keyfiles.kept_key``)."""
     try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        pass
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        draft = path.with_name(f".{path.name}.{os.getpid()}")
-        draft.write_text(secrets.token_urlsafe(50))
-        draft.chmod(0o600)
-        try:
-            os.link(draft, path)
-        except FileExistsError:
-            pass  # another process was first: use its key
-        finally:
-            draft.unlink()
-        return path.read_text().strip()
+        return kept_key(path, lambda: secrets.token_urlsafe(50)).strip()
     except OSError as exc:  # a read-only checkout: a key for this process only
         logging.getLogger(__name__).warning("cannot keep a secret key in %s (%s); using a temporary one", path, exc)
         return secrets.token_urlsafe(50)

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import environ
 
+from .keyfiles import kept_key
+
 _env = environ.Env()
 _BASE_DIR = Path(__file__).resolve().parent.parent.parent
 _REDIS_URL = _env.str("REDIS_URL", default="")
@@ -42,32 +44,20 @@ def _development_vapid_key(path):
     """The VAPID key of a development checkout, like its secret key: made on first use, kept in ``var/``
     (ignored by git), so browsers subscribed to one checkout's pushes keep working across restarts."""
     try:
-        return path.read_text()
-    except FileNotFoundError:
-        pass
-    try:
-        from cryptography.hazmat.primitives import serialization
-        from cryptography.hazmat.primitives.asymmetric import ec
-
-        pem = (
-            ec.generate_private_key(ec.SECP256R1())
-            .private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-            .decode()
-        )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        draft = path.with_name(f".{path.name}.{os.getpid()}")
-        draft.write_text(pem)
-        draft.chmod(0o600)
-        try:
-            os.link(draft, path)
-        except FileExistsError:
-            pass  # another process was first: use its key
-        finally:
-            draft.unlink()
-        return path.read_text()
+        return kept_key(path, _new_vapid_key)
     except OSError as exc:
         logging.getLogger(__name__).warning("cannot keep a VAPID key in %s (%s); Web Push is off", path, exc)
         return ""
+
+
+def _new_vapid_key():
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
 
 
 # Web Push: the server's VAPID private key (PEM, or base64url of the raw key: what `manage.py
