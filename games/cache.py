@@ -131,7 +131,7 @@ def _load_without_events(game):
         # The replay saw what this transaction sees, its own uncommitted entries included: cached only
         # if they commit, or a rollback would leave a state under a seq that another entry then takes.
         cached = state.clone()
-        transaction.on_commit(lambda: _store(game, cached, every_entry=True))
+        transaction.on_commit(lambda: _store(game, cached, every_entry=True, owned=True))
     else:
         _store(game, state, every_entry=True)
     state.events = []
@@ -172,20 +172,26 @@ def store_state(game, state, on_commit=False):
     if on_commit:
         private = state.clone(with_events=False)  # the caller may go on mutating ``state``
         last_events = state.events[-1] if state.seq and state.events else None
-        transaction.on_commit(lambda: _store(game, private, last_events=last_events))
+        transaction.on_commit(lambda: _store(game, private, last_events=last_events, owned=True))
     else:
         _store(game, state, last_events=state.events[-1] if state.seq and state.events else None)
 
 
-def _store(game, state, last_events=None, every_entry=False):
+def _store(game, state, last_events=None, every_entry=False, owned=False):
     """Put the snapshot (without events) in both caches, with the events of the last entry, or with those
-    of every entry (``state`` fresh from a replay)."""
+    of every entry (``state`` fresh from a replay). ``owned``: ``state`` is a copy nobody else holds, kept
+    as it is (its events are taken out) instead of copied once more."""
     key = state_key(game, state.seq)
-    private = state.clone(with_events=False)
-    values = {key: private}
+    values = {}
     if every_entry:
         values.update({events_key(game, seq): state.events[seq] for seq in range(1, state.seq + 1)})
     elif last_events is not None:
         values[events_key(game, state.seq)] = last_events
+    if owned:
+        private = state
+        private.events = []
+    else:
+        private = state.clone(with_events=False)
+    values[key] = private
     _local_put(key, private)
     _cache_set_many(values)

@@ -329,8 +329,9 @@ def _one_more_step(game_id, user, expected_seq, decision):
         return None
     game = seats[0].game
     seats_by_pos = {s.position: s for s in seats}
-    seat = next((s for s in seats if s.user_id is not None and s.user_id == user.pk), None)
-    if seat is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+    # A started game's seats never change: someone who holds none gets the locked path's answer now.
+    seat = _seat_of_actor(game, seats_by_pos, user)
+    if game.status != Game.Status.ACTIVE or game.seq != expected_seq:
         return None
     state = state_cache.load_state(game)
     if state.seq != game.seq or engine.pending_player(state) != seat.position:
