@@ -110,7 +110,9 @@ def load_state(game, events_after=None):
     return state
 
 
-def _load_without_events(game):
+def cached_state(game):
+    """The snapshot of ``game`` at ``game.seq`` from either cache (without events), or None: never a
+    replay. For a caller that judges the seq a client saw before knowing that the log is there."""
     key = state_key(game, game.seq)
     state = _local_get(key)
     if state is not None:
@@ -119,6 +121,13 @@ def _load_without_events(game):
     if state is not None and state.seq == game.seq:
         state.events = []  # a snapshot stored before snapshots left their events out
         _local_put(key, state.clone())
+        return state
+    return None
+
+
+def _load_without_events(game):
+    state = cached_state(game)
+    if state is not None:
         return state
     # The log up to the row's seq only: a reader that is not holding the row lock may find entries a
     # decision committed after the row was read, and must describe the game as the row says.

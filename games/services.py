@@ -26,7 +26,7 @@ import engine
 from engine.text import translate_error
 
 from . import cache as state_cache
-from . import statements
+from . import started, statements
 from .exceptions import (
     Conflict,
     Forbidden,
@@ -95,10 +95,7 @@ def _denormalise(game, state, seats_by_pos):
     game.seq = state.seq
     game.turn = state.turn
     game.to_move_position = pending
-    seat = seats_by_pos.get(pending)
-    # A seat that left the game is played by the server's bot: nobody is waited for there.
-    human = seat is not None and not seat.is_bot and engine.in_play(state, pending)
-    game.to_move_user_id = seat.user_id if human else None
+    game.to_move_user_id = _person_awaited(state, pending, seats_by_pos)
     game.scores = [state.vp(p) for p in range(game.num_seats)]
     if pending is None:
         game.deadline = None
@@ -113,6 +110,14 @@ def _denormalise(game, state, seats_by_pos):
             if seat is not None:
                 seat.final_place = place
                 seat.save(update_fields=["final_place"])
+
+
+def _person_awaited(state, pending, seats_by_pos):
+    """The user id of the person whose decision is awaited at seat ``pending``, or None: nobody, a bot's
+    seat, or a seat that left the game (the server's bot plays it, nobody is waited for there)."""
+    seat = seats_by_pos.get(pending)
+    human = seat is not None and not seat.is_bot and engine.in_play(state, pending)
+    return seat.user_id if human else None
 
 
 _DENORMALISED_FIELDS = [
@@ -312,39 +317,34 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
 
 def _one_more_step(game_id, user, expected_seq, decision):
     """A person's decision that leaves the decision with them, in the same turn: most decisions are one
-    step of a longer turn. On PostgreSQL such a step needs no transaction of its own: the game is read
-    without a lock, the decision judged on the cached state, and the entry written together with the
-    game's row by one statement that only applies while the game is still at ``expected_seq``.
+    step of a longer turn. On PostgreSQL such a step needs no transaction of its own: the decision is
+    judged on the cached state of the seq the client saw, and the entry written together with the
+    game's row by one statement that only applies while the game is still active at ``expected_seq``.
+    A process that has seen the game started knows its seats (``games.started``) and reads nothing
+    before that statement; otherwise it reads the game and its seats once, without a lock.
 
     Nothing changes for anyone but the game's row and log: the clock, the outbox and the ratings have
     nothing to do while the same person goes on deciding (their receivers see the same pending seat).
-    A decision that is not such a step costs the read and the engine's judgement twice (here, then under
-    the lock): one decision in five, cheaper than a transaction for every step.
+    A decision that is not such a step costs the engine's judgement twice (here, then under the lock):
+    one decision in five, cheaper than a transaction for every step.
     Whenever that is not so (a new turn, another seat, the end), or the decision is refused, or the game
     moved on meanwhile, this writes nothing and returns None, and the locked path decides, with its
     own precise answer (403, 409 with the current seq, 400 in the reader's words).
     """
-    seats = statements.current_seats(parse_game_id(game_id))
-    if not seats:
+    game_id = parse_game_id(game_id)
+    found = _judged_at(game_id, user, expected_seq)
+    if found is None:
         return None
-    game = seats[0].game
-    seats_by_pos = {s.position: s for s in seats}
-    # A started game's seats never change: someone who holds none gets the locked path's answer now.
-    seat = _seat_of_actor(game, seats_by_pos, user)
-    if game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+    game, seats_by_pos, seat, state = found
+    if engine.pending_player(state) != seat.position or not engine.in_play(state, seat.position):
         return None
-    state = state_cache.load_state(game)
-    if state.seq != game.seq or engine.pending_player(state) != seat.position:
-        return None
-    if not engine.in_play(state, seat.position):
-        return None
-    awaited = game.pending_key()
+    awaited = (seat.position, state.turn, _person_awaited(state, seat.position, seats_by_pos))
     legal = engine.legal_decisions(state, seat.position)
     try:
         engine.apply(state, seat.position, decision, legal=legal)
     except engine.IllegalDecision:
         return None
-    if state.finished or state.turn != game.turn or engine.pending_player(state) != seat.position:
+    if state.finished or state.turn != awaited[1] or engine.pending_player(state) != seat.position:
         return None
     _denormalise(game, state, seats_by_pos)
     if game.pending_key() != awaited:
@@ -360,12 +360,45 @@ def _one_more_step(game_id, user, expected_seq, decision):
             written = statements.append_if_still_at(game, _STEP_FIELDS, entry, expected_seq)
     except IntegrityError:
         return None
-    if not written:
+    if written is None:
         return None
     # Outside a transaction the "after commit" work runs at once; inside a caller's, at its commit.
-    state_cache.store_state(game, state, on_commit=True)
-    _after_commit(game, seat.position, seats_by_pos)
-    return _result(game, seats_by_pos, entry, state)
+    state_cache.store_state(written, state, on_commit=True)
+    _after_commit(written, seat.position, seats_by_pos)
+    return _result(written, seats_by_pos, entry, state)
+
+
+def _judged_at(game_id, user, expected_seq):
+    """(the game as of ``expected_seq``, its seats by position, ``user``'s seat, the state at that seq)
+    for a step, or None where the step is not for this path. Raises Forbidden for someone the game's
+    row and seats, read now, name in no seat: the locked path's answer too, as seats never change once
+    a game has started."""
+    known = started.recall(game_id)
+    if known is not None:
+        game, seats_by_pos = known
+        # Someone the remembered seats do not name is answered from the row (the only 403 there is).
+        seat = next((s for s in seats_by_pos.values() if s.user_id is not None and s.user_id == user.pk), None)
+        # The state of the seq the client saw, if either cache has it; the statement checks the game is
+        # still there. A seq no cache knows (a stale or a future one) is the row's to answer.
+        game.seq = expected_seq
+        state = state_cache.cached_state(game) if seat is not None else None
+        if state is not None:
+            return game, seats_by_pos, seat, state
+    seats = statements.current_seats(game_id)
+    if not seats:
+        return None
+    game = seats[0].game
+    seats_by_pos = {s.position: s for s in seats}
+    seat = _seat_of_actor(game, seats_by_pos, user)
+    if game.status != Game.Status.ACTIVE:
+        return None
+    started.remember(seats)
+    if game.seq != expected_seq:
+        return None
+    state = state_cache.load_state(game)
+    if state.seq != game.seq:
+        return None
+    return game, seats_by_pos, seat, state
 
 
 def _logged_form(decision, legal):

@@ -226,8 +226,10 @@ def appends_in_one_statement():
 
 def append_if_still_at(game, update_fields, entry, expected_seq):
     """PostgreSQL only: insert ``entry`` (a new ``LogEntry`` of ``game``) and update ``game``'s
-    ``update_fields`` in one statement, and only while the game is still active at ``expected_seq``.
-    True when both were written; False when the game had moved on or ended (then nothing is written).
+    ``update_fields`` in one statement, and only while the game (the one with ``game``'s seed commitment)
+    is still active at ``expected_seq``. Returns the game as written, a new instance read from the
+    statement's own result (every column, the ones it did not write as they are in the database), with
+    ``entry`` linked to it; None when the game had moved on or ended (then nothing is written).
 
     One statement, so atomic without a transaction: the UPDATE takes the game row's lock, a second
     writer at the same seq waits for it, then finds the seq moved on and writes nothing; the INSERT
@@ -245,37 +247,42 @@ def append_if_still_at(game, update_fields, entry, expected_seq):
     def write():
         games, entries = game_model._meta, entry_model._meta
         game_columns = [games.get_field(name) for name in fields]
+        returned = tuple(games.concrete_fields)
         link = entries.get_field("game")
         entry_columns = [f for f in entries.concrete_fields if f is not entries.pk and f is not link]
         assignments = ", ".join(f"{_quote(f.column)} = %s" for f in game_columns)
         names = ", ".join(_quote(f.column) for f in [link, *entry_columns])
         marks = ", ".join("%s" for _ in entry_columns)
+        pk = _quote(games.pk.column)
         sql = (
             f"WITH moved AS (UPDATE {_quote(games.db_table)} SET {assignments} "
-            f"WHERE {_quote(games.pk.column)} = %s AND {_quote('seq')} = %s AND {_quote('status')} = %s "
-            f"RETURNING {_quote(games.pk.column)}) "
-            f"INSERT INTO {_quote(entries.db_table)} ({names}) "
-            f"SELECT moved.{_quote(games.pk.column)}, {marks} FROM moved RETURNING {_quote(entries.pk.column)}"
+            f"WHERE {pk} = %s AND {_quote('seq')} = %s AND {_quote('status')} = %s "
+            f"AND {_quote('seed_commitment')} = %s RETURNING {_select(returned, _quote(games.db_table))}), "
+            f"added AS (INSERT INTO {_quote(entries.db_table)} ({names}) "
+            f"SELECT moved.{pk}, {marks} FROM moved RETURNING {_quote(entries.pk.column)}) "
+            f"SELECT added.{_quote(entries.pk.column)}, {_select(returned, 'moved')} FROM added, moved"
         )
-        return sql, game_columns, entry_columns
+        return sql, game_columns, entry_columns, returned
 
-    sql, game_columns, entry_columns = written_once(("append", game_model, fields, db.vendor), write)
+    sql, game_columns, entry_columns, returned = written_once(("append", game_model, fields, db.vendor), write)
     using = db.alias
     frozen = frozenset(fields)
     game_values = [f.get_db_prep_save(f.pre_save(game, False), db) for f in game_columns]
     entry_values = [f.get_db_prep_save(f.pre_save(entry, True), db) for f in entry_columns]
+    params = [*game_values, game.pk, expected_seq, game_model.Status.ACTIVE, game.seed_commitment, *entry_values]
     with db.cursor() as cursor:
-        cursor.execute(sql, [*game_values, game.pk, expected_seq, game_model.Status.ACTIVE, *entry_values])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
-        return False
+        return None
+    written = _instance(db, game_model, returned, row[1:])
     entry.pk = row[0]
-    for instance in (game, entry):
-        instance._state.adding = False
-        instance._state.db = using
-    post_save.send(sender=game_model, instance=game, created=False, update_fields=frozen, raw=False, using=using)
+    entry.game = written
+    entry._state.adding = False
+    entry._state.db = using
+    post_save.send(sender=game_model, instance=written, created=False, update_fields=frozen, raw=False, using=using)
     post_save.send(sender=entry_model, instance=entry, created=True, update_fields=None, raw=False, using=using)
-    return True
+    return written
 
 
 def insert_ignoring_conflicts(instances):

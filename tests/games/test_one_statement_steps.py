@@ -10,9 +10,9 @@ from django.test.utils import CaptureQueriesContext
 
 import engine
 from games import cache as state_cache
-from games import services
+from games import services, started, statements
 from games.clock.models import TimeControl
-from games.exceptions import IllegalDecision, StaleSeq
+from games.exceptions import Forbidden, IllegalDecision, StaleSeq
 from games.models import Game, LogEntry
 from games.notifications.models import Notification
 
@@ -48,6 +48,40 @@ def _advance_until(game, keeps_turn, rng):
     raise AssertionError("no such decision came up")
 
 
+@pytest.fixture(params=["seats known", "seats read"])
+def seats_known(request):
+    """Both ways to a step: a process that has seen the game started (its seats remembered, nothing read
+    before the statement), and one that reads the game and its seats first."""
+    started.forget_all()
+    yield request.param == "seats known"
+    started.forget_all()
+
+
+def _as_this_process_knows(game, seats_known):
+    started.forget_all()
+    if seats_known:
+        started.remember(statements.current_seats(game.pk))
+
+
+def _on_the_step_s_read(monkeypatch, happening):
+    """Run ``happening(game)`` once, right after the step has read the state it judges (from the cache
+    for a remembered game, through ``load_state`` otherwise), before it writes."""
+    real = {"cached_state": state_cache.cached_state, "load_state": state_cache.load_state}
+
+    def reading(name):
+        def read(g, *args, **kwargs):
+            for original, function in real.items():
+                monkeypatch.setattr(state_cache, original, function)
+            state = real[name](g, *args, **kwargs)
+            happening(g)
+            return state
+
+        return read
+
+    for name in real:
+        monkeypatch.setattr(state_cache, name, reading(name))
+
+
 def _replayed(game):
     game.refresh_from_db()
     return state_cache.replay(game)
@@ -56,15 +90,20 @@ def _replayed(game):
 def test_a_step_within_the_turn_is_one_statement_and_the_log_replays_to_the_same_game(make_user):
     game = started_game([make_user(), make_user()])
     rng = random.Random(3)
-    for _round in range(5):
+    for round_ in range(5):
         seat, decision = _advance_until(game, keeps_turn=True, rng=rng)
         game.refresh_from_db()
         before, user = game.updated_at, seat.user
+        if round_ == 0:
+            started.forget_all()  # a process that has not seen this game yet
         with CaptureQueriesContext(connection) as queries:
             result = services.submit_decision(game.pk, user, game.seq, {**decision, "note": "ignored"})
-        statements = [q["sql"].split()[0] for q in queries.captured_queries]
-        # The read, then the append with the update: no BEGIN, no lock, no COMMIT.
-        assert statements == ["SELECT", "WITH"], [q["sql"][:200] for q in queries.captured_queries]
+        sent = [q["sql"].split()[0] for q in queries.captured_queries]
+        # The append with the update (no BEGIN, no lock, no COMMIT), after one read of the game and its
+        # seats by a process that had not seen it yet; none once it has.
+        expected = ["SELECT", "WITH"] if round_ == 0 else ["WITH"]
+        assert sent == expected, [q["sql"][:200] for q in queries.captured_queries]
+        assert result.game.deadline == Game.objects.get(pk=game.pk).deadline  # the row as written
         assert result.entry.seq == game.seq + 1
         entry = LogEntry.objects.get(game=game, seq=result.entry.seq)
         assert entry.decision == decision and entry.by == ""  # the engine's form, not the extra field
@@ -91,11 +130,17 @@ def test_a_decision_that_passes_the_turn_takes_the_locked_path_with_the_clock_an
     assert Notification.objects.filter(user=game.to_move_user, game=game, turn=game.turn, kind="turn").exists()
 
 
-def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_does(make_user):
+def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_does(make_user, seats_known):
     game = started_game([make_user(), make_user()])
     seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(5))
     game.refresh_from_db()
     seq = game.seq
+    _as_this_process_knows(game, seats_known)
+    if seq > 1:
+        # An earlier seq whose state the cache still holds: judged, then refused by the statement.
+        with pytest.raises(StaleSeq) as stale:
+            services.submit_decision(game.pk, seat.user, seq - 1, decision)
+        assert stale.value.current_seq == seq
     with pytest.raises(StaleSeq) as stale:
         services.submit_decision(game.pk, seat.user, seq + 3, decision)
     assert stale.value.current_seq == seq
@@ -106,24 +151,22 @@ def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_d
     assert game.seq == seq
 
 
-def test_the_game_moving_on_between_the_read_and_the_write_leaves_the_step_unwritten(make_user, monkeypatch):
-    """Another request's step commits after this one read the game: the one statement finds the seq
+def test_the_game_moving_on_between_the_read_and_the_write_leaves_the_step_unwritten(
+    make_user, monkeypatch, seats_known
+):
+    """Another request's step commits after this one read the state: the one statement finds the seq
     moved on and writes nothing, and the locked path answers 409 with the current seq."""
     game = started_game([make_user(), make_user()])
     seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(6))
     game.refresh_from_db()
     seq = game.seq
-    real_load = state_cache.load_state
+    _as_this_process_knows(game, seats_known)
 
-    def load_then_someone_else_decides(g, *args, **kwargs):
-        state = real_load(g, *args, **kwargs)
-        if g.seq == seq:  # only the first read: the other writer's own reads go through untouched
-            monkeypatch.setattr(state_cache, "load_state", real_load)
-            with transaction.atomic():
-                services.submit_decision(game.pk, seat.user, seq, decision)
-        return state
+    def someone_else_decides(_game):
+        with transaction.atomic():
+            services.submit_decision(game.pk, seat.user, seq, decision)
 
-    monkeypatch.setattr(state_cache, "load_state", load_then_someone_else_decides)
+    _on_the_step_s_read(monkeypatch, someone_else_decides)
     with pytest.raises(StaleSeq) as stale:
         services.submit_decision(game.pk, seat.user, seq, decision)
     assert stale.value.current_seq == seq + 1
@@ -145,7 +188,7 @@ def test_inside_a_caller_s_transaction_that_rolls_back_nothing_remains(make_user
     assert state_cache.load_state(game).seq == seq  # no snapshot of the rolled-back seq was used
 
 
-def test_a_deadline_the_clock_moves_meanwhile_is_not_written_back(make_user, monkeypatch):
+def test_a_deadline_the_clock_moves_meanwhile_is_not_written_back(make_user, monkeypatch, seats_known):
     """The clock changes the row's deadline without moving the seq (a vacation begins): a step read before
     that change writes only what a step changes, and the clock's deadline stays."""
     import datetime
@@ -156,18 +199,13 @@ def test_a_deadline_the_clock_moves_meanwhile_is_not_written_back(make_user, mon
     seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(8))
     game.refresh_from_db()
     moved_deadline = timezone.now().replace(microsecond=0) + datetime.timedelta(days=9)
-    real_load = state_cache.load_state
-
-    def load_while_the_clock_moves(g, *args, **kwargs):
-        monkeypatch.setattr(state_cache, "load_state", real_load)
-        Game.objects.filter(pk=g.pk).update(deadline=moved_deadline)
-        return real_load(g, *args, **kwargs)
-
-    monkeypatch.setattr(state_cache, "load_state", load_while_the_clock_moves)
+    _as_this_process_knows(game, seats_known)
+    _on_the_step_s_read(monkeypatch, lambda g: Game.objects.filter(pk=g.pk).update(deadline=moved_deadline))
     result = services.submit_decision(game.pk, seat.user, game.seq, decision)
     game.refresh_from_db()
     assert game.seq == result.entry.seq
     assert game.deadline == moved_deadline
+    assert result.game.deadline == moved_deadline  # the answer carries the row as written, not as remembered
 
 
 def test_a_refused_statement_inside_a_caller_s_transaction_leaves_it_usable(make_user):
@@ -186,3 +224,38 @@ def test_a_refused_statement_inside_a_caller_s_transaction_leaves_it_usable(make
         assert LogEntry.objects.filter(game=game).count() == seq + 1
         raise RuntimeError("undo the planted entry")
     assert LogEntry.objects.filter(game=game).count() == seq
+
+
+def test_a_remembered_game_id_that_now_names_another_game_writes_nothing_by_the_step(make_user):
+    """A process remembers game N; the database now holds another game under that id (a test database
+    whose sequences were reset). The statement compares the seed commitment: it writes nothing, and the
+    locked path, reading the row, decides the step as it is."""
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(10))
+    game.refresh_from_db()
+    seq = game.seq
+    seats = statements.current_seats(game.pk)
+    other = seats[0].game
+    other.seed_commitment = "f" * 64  # the game this process once knew under the same id
+    started.forget_all()
+    started.remember(seats)
+    state_cache._local_put(state_cache.state_key(other, seq), state_cache.load_state(game))
+    user = seat.user
+    with CaptureQueriesContext(connection) as queries:
+        result = services.submit_decision(game.pk, user, seq, decision)
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert sql[0].startswith("WITH moved") and any("FOR UPDATE" in q for q in sql[1:])
+    assert result.entry.seq == seq + 1
+    assert list(LogEntry.objects.filter(game=game).values_list("seq", flat=True)) == list(range(1, seq + 2))
+
+
+def test_someone_a_remembered_game_does_not_seat_is_answered_from_the_row(make_user):
+    game = started_game([make_user(), make_user()])
+    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(11))
+    game.refresh_from_db()
+    started.forget_all()
+    started.remember(statements.current_seats(game.pk))
+    with pytest.raises(Forbidden) as refused:
+        services.submit_decision(game.pk, make_user(), game.seq, decision)
+    assert refused.value.code == "not_a_player"
+    assert LogEntry.objects.filter(game=game).count() == game.seq
