@@ -4,17 +4,24 @@ layer, so a socket held by any app server hears it.
 
 A message is the game's seq and status, or "your games changed": nothing a spectator may not know.
 
-Publishing never holds up the caller: the message is handed to an event loop and sent from there. In an
-ASGI server's request that is the server's own loop (where the in-memory layer of `make run` lives); in
-a WSGI server, a Celery worker or a command, one loop thread per process, started on first use. A lost
-message costs a page its live update, not the game: the page's fallback poll catches up.
+On the Redis pub/sub layer of one server (production, the cluster, the benchmark) a decision's messages
+are PUBLISHed from the caller's thread, in one round trip with a short timeout, under the same channel
+names and serializer as the layer's own ``group_send``: the asyncio client and the hop to an event loop
+cost the app server several times that CPU for every decision. After a failure, publishing goes the
+layer's own way (an event loop) for a few seconds rather than make each decision wait on a dead server.
+Any other layer (the in-memory one of `make run`, Redis shards) gets its messages through an event loop:
+the ASGI server's own when called from one of its request threads, otherwise one loop thread per
+process, started on first use. A lost message costs a page its live update, not the game: the page's
+fallback poll catches up.
 """
 
 import asyncio
 import logging
 import os
 import threading
+import time
 
+import redis
 from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -31,20 +38,90 @@ def game_moved(game_id, seq, status, user_ids=()):
     layer = get_channel_layer()
     if layer is None:
         return
+    messages = _messages(game_id, seq, status, sorted(set(user_ids)))
+    publisher = _direct_publisher(layer)
+    if publisher is not None and publisher.send(messages):
+        return
     try:
-        future = asyncio.run_coroutine_threadsafe(
-            _send(layer, game_id, seq, status, sorted(set(user_ids))), _event_loop()
-        )
+        future = asyncio.run_coroutine_threadsafe(_send(layer, messages), _event_loop())
     except Exception:
         logger.warning("could not publish game %s at seq %s to the live pages", game_id, seq, exc_info=True)
         return
     future.add_done_callback(lambda done: _log_failure(done, game_id, seq))
 
 
-async def _send(layer, game_id, seq, status, user_ids):
-    await layer.group_send(game_group(game_id), {"type": "game.moved", "game": game_id, "seq": seq, "status": status})
-    for user_id in user_ids:
-        await layer.group_send(user_group(user_id), {"type": "games.changed"})
+def _messages(game_id, seq, status, user_ids):
+    """(group, message) pairs: the game's pages, then the header of each person in ``user_ids``."""
+    moved = {"type": "game.moved", "game": game_id, "seq": seq, "status": status}
+    return [(game_group(game_id), moved), *((user_group(user_id), {"type": "games.changed"}) for user_id in user_ids)]
+
+
+async def _send(layer, messages):
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+class DirectPublisher:
+    """PUBLISH a ``RedisPubSubChannelLayer``'s group messages from the caller's thread, as the layer's own
+    ``group_send`` would (its channel name of a group, its serializer), all of them in one round trip."""
+
+    TIMEOUT_SECONDS = 0.5
+    OUTAGE_SECONDS = 5.0
+
+    def __init__(self, layer, host):
+        # The layer's configuration as channels-redis reads it (its keyword arguments, its host entries).
+        self.prefix = layer._kwargs.get("prefix", "asgi")
+        self.serialize = layer.serialize
+        options = {"socket_timeout": self.TIMEOUT_SECONDS, "socket_connect_timeout": self.TIMEOUT_SECONDS}
+        if "address" in host:
+            self.client = redis.Redis.from_url(host["address"], **options)
+        else:
+            self.client = redis.Redis(**{**host, **options})
+        self._failed_at = None
+
+    def channel_of(self, group):
+        return f"{self.prefix}__group__{group}"
+
+    def send(self, messages):
+        """True once Redis took every message; False (nothing sure to be sent) while it fails or lately
+        failed, so that the caller sends them its other way."""
+        failed_at = self._failed_at
+        if failed_at is not None and time.monotonic() - failed_at < self.OUTAGE_SECONDS:
+            return False
+        try:
+            pipeline = self.client.pipeline(transaction=False)
+            for group, message in messages:
+                pipeline.publish(self.channel_of(group), self.serialize(message))
+            pipeline.execute()
+        except redis.RedisError:
+            self._failed_at = time.monotonic()
+            logger.warning("could not publish to Redis directly; through the channel layer for a while", exc_info=True)
+            return False
+        self._failed_at = None
+        return True
+
+
+_direct = {"layer": None, "publisher": None}
+_direct_lock = threading.Lock()
+
+
+def _direct_publisher(layer):
+    """The direct publisher of ``layer`` when it is the Redis pub/sub layer of one server, else None."""
+    if _direct["layer"] is layer:
+        return _direct["publisher"]
+    publisher = None
+    try:
+        from channels_redis.pubsub import RedisPubSubChannelLayer
+        from channels_redis.utils import decode_hosts
+    except ImportError:  # channels-redis is only needed with REDIS_URL
+        RedisPubSubChannelLayer = None
+    if RedisPubSubChannelLayer is not None and isinstance(layer, RedisPubSubChannelLayer):
+        hosts = decode_hosts(layer._kwargs.get("hosts"))
+        if len(hosts) == 1:  # several would be shards, each group on the one its name hashes to
+            publisher = DirectPublisher(layer, hosts[0])
+    with _direct_lock:
+        _direct.update(layer=layer, publisher=publisher)
+    return publisher
 
 
 def _log_failure(done, game_id, seq):

@@ -1,0 +1,62 @@
+"""Publishing a move to the live pages on the Redis pub/sub layer: the messages PUBLISHed directly from
+the caller's thread are the ones the layer's own subscribers read, and when Redis cannot be reached that
+way they still go out through the layer."""
+
+import asyncio
+
+import pytest
+import redis
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.live import publish
+from games.live.groups import game_group, user_group
+
+pytestmark = pytest.mark.redis
+
+TIMEOUT = 5
+
+
+def _heard(layer, groups, publishing, count):
+    """What a subscriber of ``groups`` on ``layer`` reads after ``publishing()`` (run from another thread,
+    as a request's after-commit work is): ``count`` messages, in order. One event loop throughout: the
+    pub/sub layer subscribes per loop."""
+
+    async def scenario():
+        channel = await layer.new_channel()
+        for group in groups:
+            await layer.group_add(group, channel)
+        await asyncio.to_thread(publishing)
+        return [await asyncio.wait_for(layer.receive(channel), TIMEOUT) for _ in range(count)]
+
+    return async_to_sync(scenario)()
+
+
+def test_a_move_published_directly_is_read_by_the_layer_s_subscribers():
+    layer = get_channel_layer()
+    publisher = publish._direct_publisher(layer)
+    assert isinstance(publisher, publish.DirectPublisher)  # REDIS_URL: the pub/sub layer of one server
+    game_id, user_id = 987654, 876543
+    heard = _heard(
+        layer,
+        [game_group(game_id), user_group(user_id)],
+        lambda: publish.game_moved(game_id, 12, "active", user_ids=[user_id, user_id]),
+        count=2,
+    )
+    # The header's message once, though the person is named twice.
+    assert heard == [{"type": "game.moved", "game": game_id, "seq": 12, "status": "active"}, {"type": "games.changed"}]
+    assert publisher._failed_at is None
+
+
+def test_with_redis_unreachable_directly_the_move_still_goes_out_through_the_layer(monkeypatch):
+    layer = get_channel_layer()
+    publisher = publish._direct_publisher(layer)
+    monkeypatch.setattr(publisher, "_failed_at", None)  # put back afterwards: later tests publish directly
+    # A port nobody listens on: the direct PUBLISH fails at once (connection refused).
+    monkeypatch.setattr(publisher, "client", redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5))
+    game_id = 987655
+    heard = _heard(layer, [game_group(game_id)], lambda: publish.game_moved(game_id, 3, "finished"), count=1)
+
+    assert heard == [{"type": "game.moved", "game": game_id, "seq": 3, "status": "finished"}]
+    assert publisher._failed_at is not None  # and for a while the layer's way is taken without trying
+    assert publisher.send([(game_group(game_id), {"type": "games.changed"})]) is False
