@@ -361,6 +361,8 @@ def _one_more_step(game_id, user, expected_seq, decision):
     except IntegrityError:
         return None
     if written is None:
+        # The game moved on, ended, or is not the game remembered: whichever, the row is read next time.
+        started.forget(game_id)
         return None
     # Outside a transaction the "after commit" work runs at once; inside a caller's, at its commit.
     state_cache.store_state(written, state, on_commit=True)
@@ -391,6 +393,7 @@ def _judged_at(game_id, user, expected_seq):
     seats_by_pos = {s.position: s for s in seats}
     seat = _seat_of_actor(game, seats_by_pos, user)
     if game.status != Game.Status.ACTIVE:
+        started.forget(game_id)
         return None
     started.remember(seats)
     if game.seq != expected_seq:

@@ -25,7 +25,7 @@ _lock = threading.Lock()
 def remember(seats):
     """Keep the seated ``seats`` of a started game, each with ``.game`` (``statements.current_seats``).
     The objects are kept as they are: callers of ``recall`` read the seats and never change them."""
-    game = seats[0].game
+    game = copy.copy(seats[0].game)  # the caller goes on changing its own instance
     with _lock:
         _games[game.pk] = (game, tuple(seats))
         _games.move_to_end(game.pk)
@@ -44,6 +44,12 @@ def recall(game_id):
         _games.move_to_end(game_id)
     game, seats = found
     return copy.copy(game), {seat.position: seat for seat in seats}
+
+
+def forget(game_id):
+    """Drop what is kept of ``game_id``: it is over, or the id now names a game this process has not seen."""
+    with _lock:
+        _games.pop(game_id, None)
 
 
 def forget_all():

@@ -26,6 +26,8 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from .groups import game_group, presence_key, user_group
 
@@ -69,31 +71,48 @@ class DirectPublisher:
     OUTAGE_SECONDS = 5.0
 
     def __init__(self, layer, host):
-        # The layer's configuration as channels-redis reads it (its keyword arguments, its host entries).
+        # The layer's configuration as channels-redis reads it (its keyword arguments, one host entry: a
+        # URL with options beside it, or the connection's own keywords). No retries: a decision that has
+        # committed must not wait on a dead server, and the layer's way is there instead.
         self.prefix = layer._kwargs.get("prefix", "asgi")
         self.serialize = layer.serialize
-        options = {"socket_timeout": self.TIMEOUT_SECONDS, "socket_connect_timeout": self.TIMEOUT_SECONDS}
+        options = self.client_options = {
+            "socket_timeout": self.TIMEOUT_SECONDS,
+            "socket_connect_timeout": self.TIMEOUT_SECONDS,
+            "retry": Retry(NoBackoff(), 0),
+        }
         if "address" in host:
-            self.client = redis.Redis.from_url(host["address"], **options)
+            extra = {key: value for key, value in host.items() if key != "address"}
+            self.client = redis.Redis.from_url(host["address"], **{**extra, **options})
         else:
             self.client = redis.Redis(**{**host, **options})
         self._failed_at = None
+        self._retrying = threading.Lock()
 
     def channel_of(self, group):
         return f"{self.prefix}__group__{group}"
 
     def send(self, messages):
         """True once Redis took every message; False (nothing sure to be sent) while it fails or lately
-        failed, so that the caller sends them its other way."""
+        failed, so that the caller sends them its other way. Once the outage window is over, one thread
+        tries again; the others go the other way until it has its answer."""
         failed_at = self._failed_at
-        if failed_at is not None and time.monotonic() - failed_at < self.OUTAGE_SECONDS:
+        if failed_at is None:
+            return self._publish(messages)
+        if time.monotonic() - failed_at < self.OUTAGE_SECONDS or not self._retrying.acquire(blocking=False):
             return False
+        try:
+            return self._publish(messages)
+        finally:
+            self._retrying.release()
+
+    def _publish(self, messages):
         try:
             pipeline = self.client.pipeline(transaction=False)
             for group, message in messages:
                 pipeline.publish(self.channel_of(group), self.serialize(message))
             pipeline.execute()
-        except redis.RedisError:
+        except Exception:  # any failure: the messages still have the layer's way
             self._failed_at = time.monotonic()
             logger.warning("could not publish to Redis directly; through the channel layer for a while", exc_info=True)
             return False
@@ -106,7 +125,8 @@ _direct_lock = threading.Lock()
 
 
 def _direct_publisher(layer):
-    """The direct publisher of ``layer`` when it is the Redis pub/sub layer of one server, else None."""
+    """The direct publisher of ``layer`` when it is the Redis pub/sub layer of one server given by a URL
+    or by its connection's keywords, else None (the layer's own way)."""
     if _direct["layer"] is layer:
         return _direct["publisher"]
     publisher = None
@@ -116,9 +136,15 @@ def _direct_publisher(layer):
     except ImportError:  # channels-redis is only needed with REDIS_URL
         RedisPubSubChannelLayer = None
     if RedisPubSubChannelLayer is not None and isinstance(layer, RedisPubSubChannelLayer):
-        hosts = decode_hosts(layer._kwargs.get("hosts"))
-        if len(hosts) == 1:  # several would be shards, each group on the one its name hashes to
-            publisher = DirectPublisher(layer, hosts[0])
+        try:
+            hosts = decode_hosts(layer._kwargs.get("hosts"))
+            # Several hosts would be shards (each group on the one its name hashes to); a Sentinel entry
+            # finds its server by asking: both are left to the layer.
+            if len(hosts) == 1 and not {"master_name", "sentinels"} & set(hosts[0]):
+                publisher = DirectPublisher(layer, hosts[0])
+        except Exception:
+            logger.warning("cannot publish to Redis directly; through the channel layer", exc_info=True)
+            publisher = None
     with _direct_lock:
         _direct.update(layer=layer, publisher=publisher)
     return publisher

@@ -134,13 +134,16 @@ def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_d
     game = started_game([make_user(), make_user()])
     seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(5))
     game.refresh_from_db()
-    seq = game.seq
+    services.submit_decision(game.pk, seat.user, game.seq, decision)
+    seq = game.seq + 1
     _as_this_process_knows(game, seats_known)
-    if seq > 1:
-        # An earlier seq whose state the cache still holds: judged, then refused by the statement.
-        with pytest.raises(StaleSeq) as stale:
-            services.submit_decision(game.pk, seat.user, seq - 1, decision)
-        assert stale.value.current_seq == seq
+    # The same click again: with the seats remembered, judged on the cached state of the seq it names,
+    # then refused by the statement (the row is at seq now); otherwise refused on reading the row.
+    with CaptureQueriesContext(connection) as queries, pytest.raises(StaleSeq) as stale:
+        services.submit_decision(game.pk, seat.user, seq - 1, decision)
+    assert stale.value.current_seq == seq
+    tried = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("WITH moved")]
+    assert len(tried) == (1 if seats_known else 0)
     with pytest.raises(StaleSeq) as stale:
         services.submit_decision(game.pk, seat.user, seq + 3, decision)
     assert stale.value.current_seq == seq
@@ -167,9 +170,11 @@ def test_the_game_moving_on_between_the_read_and_the_write_leaves_the_step_unwri
             services.submit_decision(game.pk, seat.user, seq, decision)
 
     _on_the_step_s_read(monkeypatch, someone_else_decides)
-    with pytest.raises(StaleSeq) as stale:
+    with CaptureQueriesContext(connection) as queries, pytest.raises(StaleSeq) as stale:
         services.submit_decision(game.pk, seat.user, seq, decision)
     assert stale.value.current_seq == seq + 1
+    # The other writer's statement, then this one's, which found the seq moved on.
+    assert sum(q["sql"].startswith("WITH moved") for q in queries.captured_queries) == 2
     assert list(LogEntry.objects.filter(game=game).values_list("seq", flat=True)) == list(range(1, seq + 2))
 
 

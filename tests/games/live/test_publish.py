@@ -52,11 +52,24 @@ def test_with_redis_unreachable_directly_the_move_still_goes_out_through_the_lay
     layer = get_channel_layer()
     publisher = publish._direct_publisher(layer)
     monkeypatch.setattr(publisher, "_failed_at", None)  # put back afterwards: later tests publish directly
-    # A port nobody listens on: the direct PUBLISH fails at once (connection refused).
-    monkeypatch.setattr(publisher, "client", redis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.5))
+    # A port nobody listens on, with the publisher's own options: the direct PUBLISH is refused.
+    monkeypatch.setattr(publisher, "client", redis.Redis.from_url("redis://127.0.0.1:1", **publisher.client_options))
     game_id = 987655
     heard = _heard(layer, [game_group(game_id)], lambda: publish.game_moved(game_id, 3, "finished"), count=1)
 
     assert heard == [{"type": "game.moved", "game": game_id, "seq": 3, "status": "finished"}]
     assert publisher._failed_at is not None  # and for a while the layer's way is taken without trying
     assert publisher.send([(game_group(game_id), {"type": "games.changed"})]) is False
+
+
+@pytest.mark.parametrize(
+    "hosts",
+    [
+        [{"master_name": "guildhall", "sentinels": [("127.0.0.1", 26379)]}],  # Sentinel finds its server
+        ["redis://127.0.0.1:6379/0", "redis://127.0.0.1:6380/0"],  # shards: a group's server by its name
+    ],
+)
+def test_layers_a_direct_publish_cannot_follow_are_left_their_own_way(hosts):
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    assert publish._direct_publisher(RedisPubSubChannelLayer(hosts=hosts, prefix="guildhall-live")) is None
