@@ -91,13 +91,10 @@ def _lock_game_with_seats(game_id):
 def _denormalise(game, state, seats_by_pos):
     """Copy what lists need from the engine state onto the game row (saved by the caller)."""
     now = timezone.now()
-    pending = engine.pending_player(state)
     game.seq = state.seq
-    game.turn = state.turn
-    game.to_move_position = pending
-    game.to_move_user_id = _person_awaited(state, pending, seats_by_pos)
+    game.to_move_position, game.turn, game.to_move_user_id = _awaited(state, seats_by_pos)
     game.scores = [state.vp(p) for p in range(game.num_seats)]
-    if pending is None:
+    if game.to_move_position is None:
         game.deadline = None
     # Otherwise the deadline belongs to the game's clock (games.clock: per-game limits, untimed games,
     # vacations), which keeps Game.deadline in step in the same transaction.
@@ -112,12 +109,14 @@ def _denormalise(game, state, seats_by_pos):
                 seat.save(update_fields=["final_place"])
 
 
-def _person_awaited(state, pending, seats_by_pos):
-    """The user id of the person whose decision is awaited at seat ``pending``, or None: nobody, a bot's
-    seat, or a seat that left the game (the server's bot plays it, nobody is waited for there)."""
+def _awaited(state, seats_by_pos):
+    """Whose decision ``state`` awaits, as ``Game.pending_key`` reads it from the row: (engine seat, turn,
+    the person's user id or None: nobody, a bot's seat, or a seat that left the game, which the server's
+    bot plays)."""
+    pending = engine.pending_player(state)
     seat = seats_by_pos.get(pending)
     human = seat is not None and not seat.is_bot and engine.in_play(state, pending)
-    return seat.user_id if human else None
+    return pending, state.turn, seat.user_id if human else None
 
 
 _DENORMALISED_FIELDS = [
@@ -336,19 +335,17 @@ def _one_more_step(game_id, user, expected_seq, decision):
     if found is None:
         return None
     game, seats_by_pos, seat, state = found
-    if engine.pending_player(state) != seat.position or not engine.in_play(state, seat.position):
+    awaited = _awaited(state, seats_by_pos)
+    if awaited[0] != seat.position or not engine.in_play(state, seat.position):
         return None
-    awaited = (seat.position, state.turn, _person_awaited(state, seat.position, seats_by_pos))
     legal = engine.legal_decisions(state, seat.position)
     try:
         engine.apply(state, seat.position, decision, legal=legal)
     except engine.IllegalDecision:
         return None
-    if state.finished or state.turn != awaited[1] or engine.pending_player(state) != seat.position:
+    if state.finished or _awaited(state, seats_by_pos) != awaited:
         return None
     _denormalise(game, state, seats_by_pos)
-    if game.pending_key() != awaited:
-        return None
     entry = LogEntry(
         game=game, seq=expected_seq + 1, seat=seat.position, decision=_logged_form(decision, legal), by=LogEntry.By.SEAT
     )
@@ -379,7 +376,7 @@ def _judged_at(game_id, user, expected_seq):
     if known is not None:
         game, seats_by_pos = known
         # Someone the remembered seats do not name is answered from the row (the only 403 there is).
-        seat = next((s for s in seats_by_pos.values() if s.user_id is not None and s.user_id == user.pk), None)
+        seat = _seat_of_user(seats_by_pos, user)
         # The state of the seq the client saw, if either cache has it; the statement checks the game is
         # still there. A seq no cache knows (a stale or a future one) is the row's to answer.
         game.seq = expected_seq
@@ -418,10 +415,14 @@ def _seat_of_actor(game, seats_by_pos, actor):
         if seat is None or seat.pk != actor.pk:
             raise Forbidden(_("That seat is not in this game."), code="not_a_player")
         return seat
-    seat = next((s for s in seats_by_pos.values() if s.user_id is not None and s.user_id == actor.pk), None)
+    seat = _seat_of_user(seats_by_pos, actor)
     if seat is None:
         raise Forbidden(_("You are not playing in this game."), code="not_a_player")
     return seat
+
+
+def _seat_of_user(seats_by_pos, user):
+    return next((s for s in seats_by_pos.values() if s.user_id is not None and s.user_id == user.pk), None)
 
 
 def _check_in_progress(game, expected_seq=None):
