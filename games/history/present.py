@@ -55,6 +55,7 @@ def table(view, names, viewer):
         pending_text = _(PENDING_WORDS.get(pending["kind"], PENDING_OTHER)) % {"player": player}
     deck = view.get("deck")
     return {
+        "prompt_cards": _prompt_cards(pending),
         "phase": view["phase"],
         "turn": view["turn"],
         "active": names[view["active"]] if view.get("active") is not None and view["active"] < len(names) else None,
@@ -74,6 +75,32 @@ def table(view, names, viewer):
         "played": [profession_name(p) for p in view.get("played", [])],
         "winner": names[view["winner"]] if view.get("winner") is not None else None,
     }
+
+
+def _prompt_cards(pending):
+    """The cards the pending prompt shows this viewer, in groups ``(label, [(card, note), ...])``: the card
+    being played or paid for, the deciding player's picks so far, the pile a Historian searches (each
+    card it cannot take says why) and the cards being ordered onto the pile. The engine's view holds the
+    searcher's own cards only for the searcher, so the replay shows them exactly to whom the table did."""
+    if not pending:
+        return []
+    groups = []
+    card = pending.get("card")
+    if isinstance(card, dict) and "profession" in card:
+        groups.append((_("The card in question"), [(card, None)]))
+    picked = [c for cards in (pending.get("picks") or {}).values() for c in cards if isinstance(c, dict)]
+    if picked:
+        groups.append((_("Chosen so far"), [(c, None) for c in picked]))
+    if pending.get("pile"):
+        twin = _("cannot be taken: a twin is in the guildhall")
+        searched = [(e["card"], None if e["offered"] else twin) for e in pending["pile"]]
+        groups.append((_("The discard pile searched, top first"), searched))
+    ordering = list(pending.get("cards") or [])
+    if pending.get("on_top"):
+        ordering.insert(0, pending["on_top"])
+    if ordering:
+        groups.append((_("Cards being put on the discard pile"), [(c, None) for c in ordering]))
+    return groups
 
 
 def log_items(entries, step):

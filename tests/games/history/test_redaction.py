@@ -9,7 +9,15 @@ import engine
 from engine.views import card_ids_in, hidden_cards
 from games.history import replay
 from tests.games.helpers import started_game
-from tests.games.history.helpers import card_ids, hands_shown, play_through, stored_log
+from tests.games.history.helpers import (
+    card_ids,
+    game_from_record,
+    golden_records,
+    hands_shown,
+    load_golden,
+    play_through,
+    stored_log,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +71,30 @@ def test_game_in_progress_reveals_nothing_hidden_at_any_step(make_user, api_clie
             body = response.json()
             assert body["error"] == "not_finished" and body["detail"]
             assert game.seed not in response.content.decode()
+
+
+def test_a_historian_searching_the_pile_sees_it_on_the_replay_and_nobody_else_does(make_user):
+    """T2 lets the searcher look through the whole discard pile (the view shows it to them alone, AMB on
+    the pile's secrecy): the replay of that step shows it exactly as the table did, which the random
+    games of the test above reach only now and then."""
+    from django.test import Client
+
+    record = load_golden(next(p for p in golden_records() if p.stem == "greedy-3p-printed"))
+    record = {**record, "decisions": record["decisions"][:26]}  # the next decision is seat 1's search
+    users = [make_user("wes"), make_user("xan"), make_user("yod")]
+    game = game_from_record(users, record)
+    assert game.status == "active"
+    state = engine.replay(game.num_seats, game.seed, game.mode, stored_log(game))
+    pile = {e["card"]["id"] for e in engine.view(state, 1)["pending"]["pile"]}
+    assert pile - card_ids_in({**engine.view(state, 1), "pending": None}), "the pile holds cards seen nowhere else"
+    for user, seat in _viewers(make_user, game):
+        html = _client_for(Client, user).get(f"/games/{game.pk}/replay/?step=26").content.decode()
+        assert card_ids(html) == card_ids_in(engine.view(state, seat)), f"viewer seat {seat}"
+        if seat == 1:
+            assert pile <= card_ids(html) and "The discard pile searched, top first" in html
+        else:
+            assert not (pile & hidden_cards(state, seat) & card_ids(html))
+            assert "The discard pile searched" not in html
 
 
 def test_after_the_end_everything_is_shown_to_everyone(make_user):
