@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 
 import engine
 from engine.text import translate_error
+from guildhall_site import redis_batch
 
 from . import cache as state_cache
 from . import started, statements
@@ -297,6 +298,12 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
         raise InvalidRequest(_("expected_seq must be a whole number, the log length you saw."))
     if not isinstance(decision, dict):
         raise IllegalDecision(_("A decision must be a JSON object."), code="malformed")
+    # What follows the commit in Redis (the state's snapshot, the live pages' message) in one round trip.
+    with redis_batch.batched():
+        return _submit(game_id, actor, expected_seq, decision, by_bot_runner)
+
+
+def _submit(game_id, actor, expected_seq, decision, by_bot_runner):
     if not isinstance(actor, Seat) and statements.appends_in_one_statement():
         result = _one_more_step(game_id, actor, expected_seq, decision)
         if result is not None:

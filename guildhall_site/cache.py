@@ -22,6 +22,8 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
+from . import redis_batch
+
 logger = logging.getLogger(__name__)
 
 # Errors that mean "Redis did not answer" (connection refused or reset, timeouts, a server loading or
@@ -148,7 +150,32 @@ class ResilientRedisCache(RedisCache):
         return self._run("incr", key, delta, version)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        batch = redis_batch.current()
+        if batch is not None and data and not self._outage.ongoing():
+            if self._queue_set_many(batch, data, timeout, version):
+                return []
         return self._run("set_many", data, timeout, version)
+
+    def _queue_set_many(self, batch, data, timeout, version):
+        """Queue the ``SET``s of ``set_many`` in ``batch`` (guildhall_site.redis_batch), to go with the
+        thread's other Redis writes; False when they cannot go there (then they are sent at once)."""
+        expiry = self.get_backend_timeout(timeout)
+        if expiry == 0:  # "gone at once" is a DELETE, not worth a batch
+            return False
+        client = self._cache.get_client(None, write=True)
+        serializer = self._cache._serializer
+        commands = [
+            ("set", (self.make_and_validate_key(key, version=version), serializer.dumps(value)), {"ex": expiry})
+            for key, value in data.items()
+        ]
+
+        def on_failure(exc):
+            if not isinstance(exc, UNAVAILABLE):
+                raise exc
+            self._outage.begin(exc, self.outage_retry_seconds)
+            self._fallback.set_many(data, timeout, version)
+
+        return batch.add(client, commands, on_failure)
 
     def delete_many(self, keys, version=None):
         return self._run("delete_many", keys, version)

@@ -29,6 +29,8 @@ from django.core.cache import cache
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from guildhall_site import redis_batch
+
 from .groups import game_group, presence_key, user_group
 
 logger = logging.getLogger(__name__)
@@ -42,8 +44,17 @@ def game_moved(game_id, seq, status, user_ids=()):
         return
     messages = _messages(game_id, seq, status, sorted(set(user_ids)))
     publisher = _direct_publisher(layer)
-    if publisher is not None and publisher.send(messages):
+
+    def otherwise():
+        _through_layer(layer, messages, game_id, seq)
+
+    if publisher is not None and publisher.send(messages, otherwise=otherwise):
         return
+    otherwise()
+
+
+def _through_layer(layer, messages, game_id, seq):
+    """The layer's own way: its ``group_send`` on an event loop."""
     try:
         future = asyncio.run_coroutine_threadsafe(_send(layer, messages), _event_loop())
     except Exception:
@@ -92,12 +103,17 @@ class DirectPublisher:
     def channel_of(self, group):
         return f"{self.prefix}__group__{group}"
 
-    def send(self, messages):
-        """True once Redis took every message; False (nothing sure to be sent) while it fails or lately
-        failed, so that the caller sends them its other way. Once the outage window is over, one thread
-        tries again; the others go the other way until it has its answer."""
+    def send(self, messages, otherwise=None):
+        """True once Redis took every message, or once they are queued with the thread's other Redis
+        writes (guildhall_site.redis_batch: should that round trip fail, ``otherwise()`` sends them);
+        False (nothing sure to be sent) while it fails or lately failed, so that the caller sends them its
+        other way. Once the outage window is over, one thread tries again; the others go the other way
+        until it has its answer."""
         failed_at = self._failed_at
         if failed_at is None:
+            batch = redis_batch.current()
+            if batch is not None and otherwise is not None and self._queue(batch, messages, otherwise):
+                return True
             return self._publish(messages)
         if time.monotonic() - failed_at < self.OUTAGE_SECONDS or not self._retrying.acquire(blocking=False):
             return False
@@ -105,6 +121,16 @@ class DirectPublisher:
             return self._publish(messages)
         finally:
             self._retrying.release()
+
+    def _queue(self, batch, messages, otherwise):
+        commands = [("publish", (self.channel_of(group), self.serialize(message)), {}) for group, message in messages]
+
+        def on_failure(exc):
+            self._failed_at = time.monotonic()
+            logger.warning("could not publish to Redis directly (%s); through the channel layer for a while", exc)
+            otherwise()
+
+        return batch.add(self.client, commands, on_failure, order=redis_batch.LAST)
 
     def _publish(self, messages):
         try:

@@ -1,0 +1,145 @@
+"""A decision's Redis writes in one round trip (guildhall_site.redis_batch): the state's snapshot and the
+live pages' message go together when cache and channel layer share a server, each its own way when they
+do not, and when the shared round trip fails each writer's fallback still delivers (the snapshot to the
+in-process cache, the message through the channel layer)."""
+
+import asyncio
+
+import pytest
+import redis
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.core.cache import caches
+
+from games.live import publish
+from games.live.groups import game_group
+from guildhall_site import cache as resilient
+from guildhall_site import redis_batch
+
+pytestmark = pytest.mark.redis
+
+TIMEOUT = 5
+
+
+@pytest.fixture
+def round_trips(monkeypatch):
+    """How many pipelines redis-py sent, whoever sent them."""
+    sent = []
+    execute = redis.client.Pipeline.execute
+
+    def counted(pipeline, *args, **kwargs):
+        sent.append([args[0] for args, _options in pipeline.command_stack])
+        return execute(pipeline, *args, **kwargs)
+
+    monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
+    return sent
+
+
+def _cache_at(settings, url, name):
+    settings.CACHES = {
+        **settings.CACHES,
+        name: {
+            "BACKEND": "guildhall_site.cache.ResilientRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": "round-trip-test",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5, "OUTAGE_RETRY_SECONDS": 30},
+        },
+    }
+    resilient._outages.pop(url, None)
+    return caches[name]
+
+
+def _heard(layer, group, writing):
+    """The message a subscriber of ``group`` reads after ``writing()`` ran in another thread (as a
+    request's work does), and what ``writing`` returned."""
+
+    async def scenario():
+        channel = await layer.new_channel()
+        await layer.group_add(group, channel)
+        returned = await asyncio.to_thread(writing)
+        return await asyncio.wait_for(layer.receive(channel), TIMEOUT), returned
+
+    return async_to_sync(scenario)()
+
+
+def test_on_one_server_the_snapshot_and_the_message_go_in_one_pipeline(settings, round_trips):
+    layer = get_channel_layer()
+    publisher = publish._direct_publisher(layer)
+    cache = _cache_at(settings, settings.REDIS_URL, "shared")
+    game_id = 987700
+
+    def decision():
+        with redis_batch.batched():
+            cache.set_many({"snapshot-987700": {"seq": 5}})
+            publish.game_moved(game_id, 5, "active")
+            # Queued, not sent: nothing of the two is in Redis before the block ends.
+            before = cache.get("snapshot-987700"), len(round_trips)
+        return before
+
+    heard, before = _heard(layer, game_group(game_id), decision)
+    assert before == (None, 0)
+    assert heard == {"type": "game.moved", "game": game_id, "seq": 5, "status": "active"}
+    assert cache.get("snapshot-987700") == {"seq": 5}
+    # One pipeline: the snapshot's SET first, then the PUBLISH that tells the pages.
+    assert round_trips == [["SET", "PUBLISH"]]
+    assert publisher._failed_at is None
+
+
+def test_on_two_servers_each_write_goes_its_own_way(settings, own_redis, round_trips):
+    layer = get_channel_layer()  # on the machine's Redis; the cache on a server of the test's own
+    cache = _cache_at(settings, own_redis.url, "elsewhere")
+    game_id = 987701
+
+    def decision():
+        with redis_batch.batched():
+            cache.set_many({"snapshot-987701": {"seq": 8}})
+            publish.game_moved(game_id, 8, "active")
+
+    heard, _ = _heard(layer, game_group(game_id), decision)
+    assert heard["seq"] == 8
+    assert redis.Redis.from_url(own_redis.url).exists("round-trip-test:1:snapshot-987701")
+    assert sorted(round_trips) == [["PUBLISH"], ["SET"]]
+
+
+def test_when_the_shared_round_trip_fails_each_writer_falls_back(settings, own_redis, monkeypatch, round_trips):
+    layer = get_channel_layer()
+    publisher = publish._direct_publisher(layer)
+    monkeypatch.setattr(publisher, "_failed_at", None)  # put back afterwards: later tests publish directly
+    # Cache and publisher on one server, which dies just before the block sends: the pipeline fails.
+    cache = _cache_at(settings, own_redis.url, "dying")
+    monkeypatch.setattr(publisher, "client", redis.Redis.from_url(own_redis.url, **publisher.client_options))
+    game_id = 987702
+
+    def decision():
+        with redis_batch.batched():
+            cache.set_many({"snapshot-987702": {"seq": 9}})
+            publish.game_moved(game_id, 9, "finished")
+            own_redis.stop()
+
+    heard, _ = _heard(layer, game_group(game_id), decision)
+    assert round_trips == [["SET", "PUBLISH"]]
+    # The message went through the channel layer (the machine's Redis), the snapshot to the fallback.
+    assert heard == {"type": "game.moved", "game": game_id, "seq": 9, "status": "finished"}
+    assert cache.redis_down and cache.get("snapshot-987702") == {"seq": 9}
+    assert publisher._failed_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_through_the_api_writes_to_redis_once(make_user, api_client_for, round_trips):
+    from tests.games.helpers import choose, started_game
+
+    alice, bob = make_user(), make_user()
+    game = started_game([alice, bob])
+    kinds = set()
+    while kinds != {"step", "another's turn"}:  # a decision of each path: the one statement, the lock
+        seat, decision = choose(game)
+        client = api_client_for(alice if seat.user_id == alice.pk else bob)
+        round_trips.clear()
+        response = client.post(
+            f"/api/v1/games/{game.pk}/decisions/", {"expected_seq": game.seq, "decision": decision}, format="json"
+        )
+        assert response.status_code == 201, response.content
+        # The new state's snapshot (and its entry's events), then the pages' message: one pipeline.
+        assert len(round_trips) == 1 and round_trips[0][-1] == "PUBLISH" and "SET" in round_trips[0]
+        game.refresh_from_db()
+        kinds.add("step" if game.to_move_position == seat.position else "another's turn")
