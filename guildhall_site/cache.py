@@ -175,7 +175,7 @@ class ResilientRedisCache(RedisCache):
             self._outage.begin(exc, self.outage_retry_seconds)
             self._fallback.set_many(data, timeout, version)
 
-        return batch.add(client, commands, on_failure)
+        return batch.add(client, commands, on_failure, on_success=self._outage.end)
 
     def delete_many(self, keys, version=None):
         return self._run("delete_many", keys, version)

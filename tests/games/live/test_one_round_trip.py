@@ -66,6 +66,7 @@ def test_on_one_server_the_snapshot_and_the_message_go_in_one_pipeline(settings,
     layer = get_channel_layer()
     publisher = publish._direct_publisher(layer)
     cache = _cache_at(settings, settings.REDIS_URL, "shared")
+    cache.delete("snapshot-987700")
     game_id = 987700
 
     def decision():
@@ -143,3 +144,61 @@ def test_a_decision_through_the_api_writes_to_redis_once(make_user, api_client_f
         assert len(round_trips) == 1 and round_trips[0][-1] == "PUBLISH" and "SET" in round_trips[0]
         game.refresh_from_db()
         kinds.add("step" if game.to_move_position == seat.position else "another's turn")
+
+
+def test_the_snapshot_goes_to_the_cache_s_database_though_the_message_was_queued_first(settings, round_trips):
+    layer = get_channel_layer()
+    assert publish._direct_publisher(layer) is not None
+    # The layer's server, another database of it: a PUBLISH is heard from any, a SET must go to the cache's.
+    other_db = redis.Redis.from_url(settings.REDIS_URL).connection_pool.connection_kwargs.get("db", 0) + 1
+    url = settings.REDIS_URL.rsplit("/", 1)[0] + f"/{other_db}"
+    cache = _cache_at(settings, url, "other-db")
+    cache.delete("snapshot-987703")  # that database is not emptied between runs
+    game_id = 987703
+
+    def decision():
+        with redis_batch.batched():
+            publish.game_moved(game_id, 4, "active")  # as in a decision: the receiver's message comes first
+            cache.set_many({"snapshot-987703": {"seq": 4}})
+
+    heard, _ = _heard(layer, game_group(game_id), decision)
+    assert heard["seq"] == 4 and round_trips == [["SET", "PUBLISH"]]
+    assert cache.get("snapshot-987703") == {"seq": 4}
+    assert redis.Redis.from_url(url).exists("round-trip-test:1:snapshot-987703")
+
+
+def test_a_command_redis_refuses_fails_only_its_own_writer(settings, own_redis, monkeypatch):
+    publisher = publish._direct_publisher(get_channel_layer())
+    monkeypatch.setattr(publisher, "_failed_at", None)
+    monkeypatch.setattr(publisher, "client", redis.Redis.from_url(own_redis.url, **publisher.client_options))
+    cache = _cache_at(settings, own_redis.url, "full")
+    server = redis.Redis.from_url(own_redis.url)
+    listener = server.pubsub()
+    listener.subscribe(publisher.channel_of(game_group(987704)))
+    assert listener.get_message(timeout=TIMEOUT)["type"] == "subscribe"
+    server.config_set("maxmemory-policy", "noeviction")
+    server.config_set("maxmemory", 1)  # every SET is refused (OOM); a PUBLISH is not
+
+    with redis_batch.batched():
+        publish.game_moved(987704, 2, "active")
+        cache.set_many({"snapshot-987704": {"seq": 2}})
+
+    heard = listener.get_message(timeout=TIMEOUT)
+    assert heard["type"] == "message" and publisher._failed_at is None  # sent once, directly
+    assert listener.get_message(timeout=0.5) is None
+    assert cache.redis_down and cache.get("snapshot-987704") == {"seq": 2}  # the in-process fallback
+
+
+def test_a_batch_opened_inside_another_sends_the_outer_one_s_writes_first(settings, round_trips):
+    cache = _cache_at(settings, settings.REDIS_URL, "nested")
+    cache.delete_many(["outer-987705", "inner-987705", "later-987705"])
+    with redis_batch.batched():
+        cache.set_many({"outer-987705": 1})
+        with redis_batch.batched():  # a bot's move made by a hook of the person's decision
+            assert cache.get("outer-987705") == 1
+            cache.set_many({"inner-987705": 2})
+        assert cache.get("inner-987705") == 2
+        cache.set_many({"later-987705": 3})
+        assert cache.get("later-987705") is None
+    assert cache.get("later-987705") == 3
+    assert round_trips == [["SET"], ["SET"], ["SET"]]
