@@ -27,9 +27,13 @@ run: install
 	$(RUN_ENV) $(BIN)/python manage.py demo_setup
 	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Two test processes (pytest-xdist): each has its own test database and Redis database (tests/parallel.py).
+# TEST_PROCESSES=0 runs the tests in this process, one after the other.
+TEST_PROCESSES ?= 2
+
 test: install
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -17,6 +17,17 @@ _REDIS_URL = _env.str("REDIS_URL", default="")
 LIVE_APPS = ["games.live"]
 LIVE_CONTEXT_PROCESSORS = ["games.live.context_processors.live"]
 
+
+def _live_prefix(redis_url):
+    """Redis pub/sub channels are one namespace for the whole server, whatever database a client selected:
+    two sites on one server with different database numbers (a staging beside production, two test
+    processes) would hear each other's moves. The database number in the prefix keeps them apart."""
+    from redis.connection import parse_url
+
+    database = int(parse_url(redis_url).get("db") or 0)
+    return "guildhall-live" if database == 0 else f"guildhall-live-db{database}"
+
+
 # Every app server and every Celery worker publishes "game N is at seq S" to the sockets through one
 # channel layer: Redis when REDIS_URL is set (any server's sockets hear any worker's moves), otherwise
 # memory inside the one process of `make run`. Redis pub/sub rather than channels-redis' queues: a group
@@ -26,7 +37,7 @@ if _REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [_REDIS_URL], "prefix": "guildhall-live"},
+            "CONFIG": {"hosts": [_REDIS_URL], "prefix": _live_prefix(_REDIS_URL)},
         }
     }
 else:

@@ -189,6 +189,14 @@ def _asgi_server(django_db_setup, django_db_blocker):
         threading.Event().wait(0.05)
     host, port = server.listening_addresses[0]
     yield f"http://{host}:{port}"
+    # A page of the session's last test may still be talking to the server (a poll, a socket), its
+    # thread holding a connection: PostgreSQL would refuse to drop a test database still in use.
+    if connections["default"].vendor == "postgresql":
+        with django_db_blocker.unblock(), connections["default"].cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture

@@ -73,3 +73,29 @@ def test_layers_a_direct_publish_cannot_follow_are_left_their_own_way(hosts):
     from channels_redis.pubsub import RedisPubSubChannelLayer
 
     assert publish._direct_publisher(RedisPubSubChannelLayer(hosts=hosts, prefix="guildhall-live")) is None
+
+
+def test_sites_on_other_databases_of_one_redis_server_do_not_hear_each_other_s_moves(settings):
+    """Pub/sub ignores the database number: the prefix carries it (a staging beside production, or two
+    test processes, on one server)."""
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    from guildhall_site.settings.live import _live_prefix
+
+    base = settings.REDIS_URL.rsplit("/", 1)[0]
+    assert _live_prefix(f"{base}/0") == "guildhall-live" and _live_prefix(base) == "guildhall-live"
+    here = RedisPubSubChannelLayer(hosts=[f"{base}/4"], prefix=_live_prefix(f"{base}/4"))
+    there = RedisPubSubChannelLayer(hosts=[f"{base}/5"], prefix=_live_prefix(f"{base}/5"))
+    game_id = 987656
+
+    async def scenario():
+        channel = await here.new_channel()
+        await here.group_add(game_group(game_id), channel)
+        await there.group_send(game_group(game_id), {"type": "game.moved", "game": game_id, "seq": 1})
+        await here.group_send(game_group(game_id), {"type": "game.moved", "game": game_id, "seq": 2})
+        first = await asyncio.wait_for(here.receive(channel), TIMEOUT)
+        await here.flush()
+        await there.flush()
+        return first
+
+    assert async_to_sync(scenario)()["seq"] == 2  # its own site's move, not the other's

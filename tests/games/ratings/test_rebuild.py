@@ -1,8 +1,8 @@
 """``rebuild_ratings`` gives exactly the stored values after 200 games played by bots on the people's behalf
 (every route: played to the end, resignations, the clock ending a game or taking a seat over, annulled,
 unrated, with calibrated and uncalibrated bots, repeated line-ups, games committing out of their order);
-``--check`` finds a tampered value and changes nothing. ``RATINGS_REBUILD_GAMES`` plays fewer: CI's
-PostgreSQL pass plays the first 100 of the same seeded sequence, to stay within its time."""
+``--check`` finds a tampered value and changes nothing. ``RATINGS_REBUILD_GAMES=N`` plays only the first N
+of the same seeded sequence, for a quicker run by hand."""
 
 import datetime
 import io
