@@ -144,14 +144,16 @@ def game_with_seats(game_id):
         seat.game = game
         seat.user = None if seat.user_id is None else _instance(db, User, user_fields, row[ng + nu + ns :])
         seats.append(seat)
-    _as_prefetched(game, "seats", seats)
+    _as_prefetched(game, "seats", seats, "user")
     return game
 
 
-def _as_prefetched(instance, related_name, objects):
-    """Leave ``objects`` on ``instance`` as ``prefetch_related(related_name)`` does (Django's
-    ``prefetch_one_level``): ``instance.<related_name>.all()`` then gives them without a query."""
-    queryset = getattr(instance, related_name).all()
+def _as_prefetched(instance, related_name, objects, *select_related):
+    """Leave ``objects`` on ``instance`` as ``prefetch_related(Prefetch(related_name,
+    queryset.select_related(*select_related)))`` does (Django's ``prefetch_one_level``):
+    ``instance.<related_name>.all()`` then gives them without a query, and a queryset made from it
+    (``.filter(...)``) still joins what the prefetch's queryset joined."""
+    queryset = getattr(instance, related_name).select_related(*select_related)
     queryset._result_cache = list(objects)
     queryset._prefetch_done = True
     instance._prefetched_objects_cache = {related_name: queryset}

@@ -180,8 +180,9 @@ def _asgi_server(django_db_setup, django_db_blocker):
     # The server's threads open connections of their own, during the tests that use it (transactional_db
     # lets them); each is closed after its request, so none is left when the test database is dropped.
     connections["default"].settings_dict["CONN_MAX_AGE"] = 0
+    thread = threading.Thread(target=server.run, name="daphne", daemon=True)
     with django_db_blocker.unblock():
-        threading.Thread(target=server.run, name="daphne", daemon=True).start()
+        thread.start()
         ready.wait(10)
     for _ in range(100):
         if server.listening_addresses:
@@ -190,7 +191,12 @@ def _asgi_server(django_db_setup, django_db_blocker):
     host, port = server.listening_addresses[0]
     yield f"http://{host}:{port}"
     # A page of the session's last test may still be talking to the server (a poll, a socket), its
-    # thread holding a connection: PostgreSQL would refuse to drop a test database still in use.
+    # thread holding a connection: PostgreSQL would refuse to drop a test database still in use. The
+    # server stops first, so that no request opens another; then what its threads still hold is closed.
+    from twisted.internet import reactor
+
+    reactor.callFromThread(server.stop)
+    thread.join(10)
     if connections["default"].vendor == "postgresql":
         with django_db_blocker.unblock(), connections["default"].cursor() as cursor:
             cursor.execute(

@@ -99,4 +99,7 @@ def test_game_with_seats_is_the_orm_s_game_with_its_creator_and_seats_in_one_que
         assert [_fields(s) for s in seats] == [_fields(s) for s in orm.seats.all()]
         assert [u and _fields(u) for u in users] == [s.user and _fields(s.user) for s in orm.seats.all()]
     assert len(started.seats.all()) == 3 and len(list(statements.game_with_seats(seatless.pk).seats.all())) == 0
+    game = statements.game_with_seats(started.pk)
+    with django_assert_num_queries(1):  # a query made from the seats joins their users, as the ORM's did
+        assert {seat.user for seat in game.seats.filter(kind="user")} == {alice, bob}
     assert statements.game_with_seats(seatless.pk + 1000) is None

@@ -15,6 +15,7 @@ from games.live import publish
 from games.live.groups import game_group
 from guildhall_site import cache as resilient
 from guildhall_site import redis_batch
+from tests.parallel import unused_database, with_database
 
 pytestmark = pytest.mark.redis
 
@@ -150,8 +151,7 @@ def test_the_snapshot_goes_to_the_cache_s_database_though_the_message_was_queued
     layer = get_channel_layer()
     assert publish._direct_publisher(layer) is not None
     # The layer's server, another database of it: a PUBLISH is heard from any, a SET must go to the cache's.
-    other_db = redis.Redis.from_url(settings.REDIS_URL).connection_pool.connection_kwargs.get("db", 0) + 1
-    url = settings.REDIS_URL.rsplit("/", 1)[0] + f"/{other_db}"
+    url = with_database(settings.REDIS_URL, unused_database(settings.REDIS_URL))  # no test process's own
     cache = _cache_at(settings, url, "other-db")
     cache.delete("snapshot-987703")  # that database is not emptied between runs
     game_id = 987703

@@ -11,6 +11,7 @@ from channels.layers import get_channel_layer
 
 from games.live import publish
 from games.live.groups import game_group, user_group
+from tests.parallel import with_database
 
 pytestmark = pytest.mark.redis
 
@@ -82,10 +83,11 @@ def test_sites_on_other_databases_of_one_redis_server_do_not_hear_each_other_s_m
 
     from guildhall_site.settings.live import _live_prefix
 
-    base = settings.REDIS_URL.rsplit("/", 1)[0]
-    assert _live_prefix(f"{base}/0") == "guildhall-live" and _live_prefix(base) == "guildhall-live"
-    here = RedisPubSubChannelLayer(hosts=[f"{base}/4"], prefix=_live_prefix(f"{base}/4"))
-    there = RedisPubSubChannelLayer(hosts=[f"{base}/5"], prefix=_live_prefix(f"{base}/5"))
+    url = settings.REDIS_URL
+    assert _live_prefix(with_database(url, 0)) == "guildhall-live" == _live_prefix("redis://127.0.0.1:6379")
+    here_url, there_url = with_database(url, 4), with_database(url, 5)  # a PUBLISH is heard from any database
+    here = RedisPubSubChannelLayer(hosts=[here_url], prefix=_live_prefix(here_url))
+    there = RedisPubSubChannelLayer(hosts=[there_url], prefix=_live_prefix(there_url))
     game_id = 987656
 
     async def scenario():
