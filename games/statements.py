@@ -70,14 +70,15 @@ def _read_seats(game_id, lock):
         return []
     ns, ng = len(seat_fields), len(game_fields)
     game = _instance(db, Game, game_fields, rows[0][ns : ns + ng])
-    seats = []
-    for row in rows:
-        seat = _instance(db, Seat, seat_fields, row[:ns])
-        seat.game = game
-        if seat.user_id is not None:
-            seat.user = _instance(db, get_user_model(), user_fields, row[ns + ng :])
-        seats.append(seat)
-    return seats
+    return [_seat_of(db, game, seat_fields, row[:ns], user_fields, row[ns + ng :]) for row in rows]
+
+
+def _seat_of(db, game, seat_fields, seat_values, user_fields, user_values):
+    """A seat of ``game`` with its user (None for a bot's seat), from the raw values of a joined row."""
+    seat = _instance(db, Seat, seat_fields, seat_values)
+    seat.game = game
+    seat.user = None if seat.user_id is None else _instance(db, get_user_model(), user_fields, user_values)
+    return seat
 
 
 def locked_seats(game_id):
@@ -134,16 +135,12 @@ def game_with_seats(game_id):
     game = _instance(db, Game, game_fields, rows[0][:ng])
     if game.created_by_id is not None:
         game.created_by = _instance(db, User, user_fields, rows[0][ng : ng + nu])
-    seat_pk = seat_fields.index(Seat._meta.pk)
-    seats = []
-    for row in rows:
-        values = row[ng + nu : ng + nu + ns]
-        if values[seat_pk] is None:
-            continue  # the outer join's one row of a game without seats
-        seat = _instance(db, Seat, seat_fields, values)
-        seat.game = game
-        seat.user = None if seat.user_id is None else _instance(db, User, user_fields, row[ng + nu + ns :])
-        seats.append(seat)
+    seat_pk = ng + nu + seat_fields.index(Seat._meta.pk)
+    seats = [
+        _seat_of(db, game, seat_fields, row[ng + nu : ng + nu + ns], user_fields, row[ng + nu + ns :])
+        for row in rows
+        if row[seat_pk] is not None  # not the outer join's one row of a game without seats
+    ]
     _as_prefetched(game, "seats", seats, "user")
     return game
 

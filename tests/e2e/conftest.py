@@ -178,7 +178,8 @@ def _asgi_server(django_db_setup, django_db_blocker):
     from django.db import connections
 
     # The server's threads open connections of their own, during the tests that use it (transactional_db
-    # lets them); each is closed after its request, so none is left when the test database is dropped.
+    # lets them); each is closed after its request, and what a request still in flight at the end holds
+    # is closed below.
     connections["default"].settings_dict["CONN_MAX_AGE"] = 0
     thread = threading.Thread(target=server.run, name="daphne", daemon=True)
     with django_db_blocker.unblock():
