@@ -13,10 +13,15 @@ When the pipeline gets no answer, each writer's ``on_failure`` is called with th
 did when its own round trip failed (the cache its in-process fallback, the publisher the channel layer's
 way); when Redis refuses one command, only that writer's.
 Outside ``batched()`` nothing changes: every writer sends at once.
+
+A batch that ``may_wait`` (its caller says nobody waits for those writes but the live pages and the other
+app processes: a step within a turn) is held inside a view's ``after_the_answer()`` and sent when the
+server closes the response, after writing it: the decider has the answer one round trip sooner.
 """
 
 import logging
 import threading
+import weakref
 from contextlib import contextmanager
 
 logger = logging.getLogger(__name__)
@@ -33,6 +38,7 @@ class Batch:
         self.client = None  # the client that sends them: the first snapshot writer's, else the first's
         self.stored_by = None
         self.items = []  # (order, [(command, args, kwargs), ...], on_failure, on_success)
+        self.may_wait = False  # see ``may_wait()``
 
     def add(self, client, commands, on_failure, order=FIRST, on_success=None):
         """Queue ``commands`` (``(name, args, kwargs)`` of redis-py's pipeline methods) for ``client``'s
@@ -99,6 +105,23 @@ def _database(client):
     return client.connection_pool.connection_kwargs.get("db", 0)
 
 
+class _Held:
+    """The batches held for one response, and whether a response took them."""
+
+    def __init__(self):
+        self.batches = []
+        self.response = None
+
+    def answered(self, response):
+        self.response = response
+        return response
+
+    def send(self):
+        batches, self.batches = self.batches, []
+        for batch in batches:
+            batch.send()
+
+
 def current():
     """The batch this thread is filling, or None."""
     return getattr(_local, "batch", None)
@@ -119,4 +142,48 @@ def batched():
         yield
     finally:
         _local.batch = outer
-        batch.send()
+        held = getattr(_local, "held", None)
+        if batch.may_wait and held is not None:
+            held.batches.append(batch)
+        else:
+            batch.send()
+
+
+def may_wait():
+    """Tell the batch being filled that its writes may go out after the answer (``after_the_answer``):
+    only the live pages and the other app processes read them, and both cope with a moment's delay (a
+    process that misses the snapshot replays the log)."""
+    batch = current()
+    if batch is not None:
+        batch.may_wait = True
+
+
+@contextmanager
+def after_the_answer():
+    """For a view: inside, a batch that ``may_wait`` is held instead of sent; ``answered(response)``
+    (what this yields) names the response, and the held writes go out when the server closes it, which
+    it does once the response is written. Sent at the block's end instead when no response was named (the
+    view raised), and when the response is dropped unclosed (an ASGI client that hung up while the view
+    ran): queued writes belong to committed work and are never dropped."""
+    outer = getattr(_local, "held", None)
+    held = _local.held = _Held()
+    try:
+        yield held.answered
+    finally:
+        _local.held = outer
+        response, held.response = held.response, None  # the finalizer below must not keep it alive
+        if response is None or not held.batches:
+            held.send()
+        else:
+            close = response.close
+
+            def send_then_close():
+                try:
+                    held.send()
+                finally:
+                    close()
+
+            # The WSGI server (and Django's ASGI handler, and its test client) calls ``close()`` after the
+            # last byte of the response was handed to the client.
+            response.close = send_then_close
+            weakref.finalize(response, held.send)  # sends nothing once close() has sent

@@ -18,6 +18,7 @@ from accounts.authentication import ApiTokenAuthentication
 from games import selectors, services
 from games.clock.deadlines import set_time_limit  # the lobby's time limit (games/web/views.py)
 from games.exceptions import InvalidRequest
+from guildhall_site import redis_batch
 
 from . import serializers as s
 from .errors import error_response
@@ -211,8 +212,10 @@ class GameViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["post"])
     def decisions(self, request, pk=None):
         data = _decision_request(request)
-        result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
-        return _decision_response(result)
+        # What a step writes to Redis goes out once this answer is written (guildhall_site.redis_batch).
+        with redis_batch.after_the_answer() as answered:
+            result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
+            return answered(_decision_response(result))
 
     @extend_schema(
         request=None,
