@@ -30,6 +30,28 @@ def test_decision_cost_reports_cpu_wall_and_queries_of_each_request():
     assert "decision CPU / floor CPU =" in text
 
 
+@pytest.mark.django_db
+def test_decision_cost_sections_count_every_decision_and_put_the_functions_back():
+    from games import services
+    from games.api import views
+    from guildhall_site import redis_batch
+
+    originals = (services.submit_decision, views.GameViewSet.__dict__["decisions"], redis_batch.Batch.send)
+    out = io.StringIO()
+    call_command(
+        "decision_cost", "--decisions", "20", "--warmup", "5", "--sections", "--allow-embedded", "--force", stdout=out
+    )
+    text = out.getvalue()
+    calls = {
+        match[1].strip(): int(match[2]) for match in re.finditer(r"^ +(\S.*?) +[\d.]+  \([\d.]+ x (\d+)\)$", text, re.M)
+    }
+    # Every decision passes through the view, its body's reading, the service and the answer.
+    for label in ("the API view, all of it", "reading the body", "submit_decision"):
+        assert calls[label] == 20, text
+    assert calls["engine.apply"] >= 20
+    assert (services.submit_decision, views.GameViewSet.__dict__["decisions"], redis_batch.Batch.send) == originals
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db
 def test_decision_cost_refuses_a_database_not_named_for_benchmarks():

@@ -4,6 +4,7 @@ server or a network in between.
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... python manage.py decision_cost --decisions 400
     ... python manage.py decision_cost --profile 30     # and cProfile's 30 costliest functions (CPU time)
+    ... python manage.py decision_cost --sections       # and the CPU of each part of a decision, unprofiled
 
 Two players play two-player games through the API as the live page does (``manage.py benchmark
 --pattern live``): the decider POSTs from the last answer; a GET only when the turn passes to the other
@@ -11,7 +12,10 @@ player. Every tenth decision a floor POST (token auth + one INSERT) is timed bes
 only reports. ``manage.py benchmark`` is the measure of throughput; this one says where the time goes.
 """
 
+import contextlib
 import cProfile
+import functools
+import importlib
 import io
 import pstats
 import random
@@ -31,6 +35,52 @@ from benchmarks.report import percentile
 
 from .benchmark import pick
 
+# The parts of a decision that ``--sections`` times: (module, attribute, label). Each time includes the
+# parts called inside it (an indented label is inside the one above it, or called by the service).
+SECTIONS = (
+    ("games.api.views", "GameViewSet.decisions", "the API view, all of it"),
+    ("games.api.views", "_decision_request", "  reading the body"),
+    ("games.services", "submit_decision", "  submit_decision"),
+    ("games.services", "_one_more_step", "    a step's path (tried first by every decision)"),
+    ("games.statements", "append_if_still_at", "      its statement, with post_save (live news)"),
+    ("games.services", "_append", "    the locked path's append (the rest of a turn change)"),
+    ("games.cache", "store_state", "    store_state (the snapshot handed over)"),
+    ("engine", "apply", "    engine.apply"),
+    ("engine", "legal_decisions", "    engine.legal_decisions (the answer's included)"),
+    ("games.selectors", "after_decision", "  the answer (the decider's view, legal decisions)"),
+    ("guildhall_site.redis_batch", "Batch.send", "the Redis round trip (at the response's close for a step)"),
+)
+
+
+@contextlib.contextmanager
+def _sections_timed(spent):
+    """Wrap each function of ``SECTIONS`` so that its CPU time adds up in ``spent`` (label -> [seconds,
+    calls]) while the block runs; put them back afterwards."""
+    undo = []
+    for module_name, path, label in SECTIONS:
+        owner = importlib.import_module(module_name)
+        *outer, name = path.split(".")
+        for part in outer:
+            owner = getattr(owner, part)
+        original = owner.__dict__[name]
+        tally = spent.setdefault(label, [0.0, 0])
+
+        def timed(*args, _original=original, _tally=tally, **kwargs):
+            start = time.process_time()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                _tally[0] += time.process_time() - start
+                _tally[1] += 1
+
+        setattr(owner, name, functools.wraps(original)(timed))
+        undo.append((owner, name, original))
+    try:
+        yield
+    finally:
+        for owner, name, original in undo:
+            setattr(owner, name, original)
+
 
 class Command(BaseCommand):
     help = "CPU, wall time and queries of one decision POST, game GET and floor POST, in process."
@@ -41,6 +91,9 @@ class Command(BaseCommand):
         parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
         parser.add_argument("--profile-out", metavar="FILE", help="write the profile there (for pstats, snakeviz)")
         parser.add_argument("--show-queries", type=int, default=0, metavar="N", help="print the SQL of N decisions")
+        parser.add_argument(
+            "--sections", action="store_true", help="time the parts of a decision (each including what it calls)"
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
         parser.add_argument("--force", action="store_true", help="run on a database whose name lacks 'bench'")
@@ -76,7 +129,9 @@ class Command(BaseCommand):
         profiler = cProfile.Profile(time.process_time) if opts["profile"] or opts["profile_out"] else None
         if profiler:
             profiler.enable()
-        self._play(opts["decisions"], record=True)
+        sections = {}
+        with _sections_timed(sections) if opts["sections"] else contextlib.nullcontext():
+            self._play(opts["decisions"], record=True)
         if profiler:
             profiler.disable()
         self.stdout.write(
@@ -104,6 +159,12 @@ class Command(BaseCommand):
             f"GETs per decision: {gets:.2f}; decision CPU / floor CPU = {decision / floor:.2f} (means), "
             f"{cpu_p50['decision'] / cpu_p50['floor']:.2f} (p50s)"
         )
+        if sections:
+            self.stdout.write("CPU of each part, ms per decision (per call), each including what it calls:")
+            decisions = max(1, len(self.costs["decision"]))
+            for label, (seconds, calls) in sections.items():
+                per_call = seconds / calls * 1000 if calls else 0.0
+                self.stdout.write(f"  {label:<58} {seconds / decisions * 1000:6.3f}  ({per_call:.3f} x {calls})")
         if opts["profile_out"]:
             profiler.dump_stats(opts["profile_out"])
         if opts["profile"]:
