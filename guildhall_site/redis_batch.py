@@ -16,12 +16,15 @@ Outside ``batched()`` nothing changes: every writer sends at once.
 
 A batch that ``may_wait`` (its caller says nobody waits for those writes but the live pages and the other
 app processes: a step within a turn) is held inside a view's ``after_the_answer()`` and sent when the
-server closes the response, after writing it: the decider has the answer one round trip sooner.
+server closes the response, after writing it: the decider has the answer one round trip sooner. A
+response that is never closed (Django's ASGI handler drops the response of a client that hung up) cannot
+keep them: a watcher thread sends whatever was held for longer than ``HELD_AT_MOST`` seconds.
 """
 
 import logging
+import os
 import threading
-import weakref
+import time
 from contextlib import contextmanager
 
 logger = logging.getLogger(__name__)
@@ -105,21 +108,79 @@ def _database(client):
     return client.connection_pool.connection_kwargs.get("db", 0)
 
 
+# How long held writes may wait for their response's close before the watcher sends them.
+HELD_AT_MOST = 1.0
+
+
 class _Held:
-    """The batches held for one response, and whether a response took them."""
+    """The batches held for one response, and the response that took them."""
 
     def __init__(self):
         self.batches = []
         self.response = None
+        self.due = None  # when the watcher sends them, if the response's close has not
 
     def answered(self, response):
         self.response = response
         return response
 
     def send(self):
-        batches, self.batches = self.batches, []
-        for batch in batches:
+        for batch in self.batches:
             batch.send()
+
+
+class _Unsent:
+    """Held writes whose response is not closed yet, and the thread that sends them when it never is.
+    Whoever takes a held set out of here (the response's close, or the watcher) sends it: once."""
+
+    def __init__(self):
+        self.held = set()
+        self.changed = threading.Condition()
+        self.watcher_pid = None  # the process whose watcher runs (a forked worker starts its own)
+        self.watcher_waits = False  # the watcher sleeps until something is held: tell it
+
+    def add(self, held):
+        held.due = time.monotonic() + HELD_AT_MOST
+        with self.changed:
+            self.held.add(held)
+            if self.watcher_pid != _pid():
+                self.watcher_pid = _pid()
+                threading.Thread(target=self._watch, name="redis-batch-held", daemon=True).start()
+            elif self.watcher_waits:
+                self.changed.notify()
+
+    def take(self, held):
+        with self.changed:
+            if held not in self.held:
+                return False
+            self.held.discard(held)
+            return True
+
+    def _watch(self):
+        while True:
+            with self.changed:
+                while not self.held:
+                    self.watcher_waits = True
+                    self.changed.wait()
+                    self.watcher_waits = False
+                now = time.monotonic()
+                due = [held for held in self.held if held.due <= now]
+                self.held.difference_update(due)
+                later = min((held.due for held in self.held), default=now + HELD_AT_MOST)
+            for held in due:
+                try:
+                    held.send()
+                except Exception:  # the watcher must outlive any one send
+                    logger.exception("sending held Redis writes failed")
+            if not due:
+                time.sleep(max(0.0, later - now))
+
+
+def _pid():
+    return os.getpid()
+
+
+_unsent = _Unsent()
 
 
 def current():
@@ -163,27 +224,24 @@ def after_the_answer():
     """For a view: inside, a batch that ``may_wait`` is held instead of sent; ``answered(response)``
     (what this yields) names the response, and the held writes go out when the server closes it, which
     it does once the response is written. Sent at the block's end instead when no response was named (the
-    view raised), and when the response is dropped unclosed (an ASGI client that hung up while the view
-    ran): queued writes belong to committed work and are never dropped."""
+    view raised), and by the watcher after ``HELD_AT_MOST`` seconds when the response is never closed:
+    queued writes belong to committed work and are never dropped."""
     outer = getattr(_local, "held", None)
     held = _local.held = _Held()
     try:
         yield held.answered
     finally:
         _local.held = outer
-        response, held.response = held.response, None  # the finalizer below must not keep it alive
+        response, held.response = held.response, None
         if response is None or not held.batches:
             held.send()
         else:
-            close = response.close
+            _unsent.add(held)
 
-            def send_then_close():
-                try:
+            def send_held():
+                if _unsent.take(held):
                     held.send()
-                finally:
-                    close()
 
-            # The WSGI server (and Django's ASGI handler, and its test client) calls ``close()`` after the
-            # last byte of the response was handed to the client.
-            response.close = send_then_close
-            weakref.finalize(response, held.send)  # sends nothing once close() has sent
+            # Django's ``HttpResponseBase.close()`` runs these; the WSGI server, Django's ASGI handler and
+            # its test client call ``close()`` once the last byte of the response was handed on.
+            response._resource_closers.append(send_held)

@@ -212,7 +212,8 @@ class GameViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["post"])
     def decisions(self, request, pk=None):
         data = _decision_request(request)
-        # What a step writes to Redis goes out once this answer is written (guildhall_site.redis_batch).
+        # The decider need not wait for a step's Redis writes (the snapshot other processes may read, the
+        # live pages' news): they go out once this answer is written (guildhall_site.redis_batch).
         with redis_batch.after_the_answer() as answered:
             result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
             return answered(_decision_response(result))

@@ -94,3 +94,40 @@ def test_without_the_socket_the_page_polls(asgi_live_server, new_page, make_user
     seq = discard_one(mover_page)
     wait_seq(watcher, seq, 5000)
     assert watcher.evaluate("document.documentElement.dataset.live") in ("closed", "connecting")
+
+
+def test_an_older_seq_heard_late_asks_for_nothing(asgi_live_server, new_page, make_user, settings):
+    """A game's messages may arrive out of order (two app servers; a step's news sent after the decider's
+    answer): the page keeps the highest seq it heard, so news of an older seq makes it ask for nothing,
+    and news of a newer one still brings the move."""
+    import engine
+    from games import cache as state_cache
+    from games import services
+    from games.live import publish
+
+    settings.GUILDHALL_POLL_SECONDS = 600
+    alice, bob = make_user("alice"), make_user("bob")
+    game = started_game([alice, bob])
+    mover = Game.objects.get(pk=game.pk).to_move_user
+    other = bob if mover == alice else alice
+    watcher = signed_in(new_page, asgi_live_server, other)
+    watcher.goto(f"{asgi_live_server}/games/{game.pk}/")
+    watcher.wait_for_function("() => document.documentElement.dataset.live === 'open'")
+    mover_page = signed_in(new_page, asgi_live_server, mover)
+    mover_page.goto(f"{asgi_live_server}/games/{game.pk}/")
+    seq = discard_one(mover_page)
+    wait_seq(watcher, seq, LIVE_WITHIN_MS)
+
+    polls = []
+    poll_path = f"/games/{game.pk}/seq/"
+    watcher.on("request", lambda request: polls.append(request.url) if poll_path in request.url else None)
+    publish.game_moved(game.pk, seq - 1, "active")  # the news of the move before, arriving late
+    watcher.wait_for_timeout(1000)
+    assert polls == []
+    assert seq_shown(watcher) == seq
+
+    game.refresh_from_db()
+    state = state_cache.load_state(game)
+    seat = game.seats.get(position=game.to_move_position)
+    services.submit_decision(game.pk, seat.user, game.seq, engine.legal_decisions(state, seat.position)[0])
+    wait_seq(watcher, seq + 1, LIVE_WITHIN_MS)

@@ -4,15 +4,17 @@ which it does once the response is written. A decision that passes the turn send
 (a bot, an email or another app process may be waiting for the state), and nothing queued is ever dropped:
 not when the view fails, not when the response is never closed."""
 
-import gc
+import asyncio
 import json
 import random
+import time
 
 import pytest
 import redis
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import cache
+from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpResponse
 from django.test import RequestFactory
@@ -100,8 +102,6 @@ def _heard_after(game, happening):
         channel = await layer.new_channel()
         await layer.group_add(game_group(game.pk), channel)
         happening()
-        import asyncio
-
         return await asyncio.wait_for(layer.receive(channel), TIMEOUT)
 
     return async_to_sync(scenario)()
@@ -136,20 +136,74 @@ def test_a_decision_that_passes_the_turn_is_in_redis_before_the_answer(game, rou
     assert len(round_trips) == sent  # nothing was held back for the close
 
 
-def test_held_writes_go_out_when_the_response_is_dropped_unclosed(round_trips):
-    """An ASGI client that hangs up while the view runs: Django's handler drops the response without
-    closing it. The writes go out when the response is garbage."""
+def test_held_writes_go_out_by_the_watcher_when_the_response_is_never_closed(monkeypatch, round_trips):
+    """Django's ASGI handler drops the response of a client that hung up while the view ran, without
+    closing it: the watcher sends what was held once it has waited ``HELD_AT_MOST``, and a late close
+    sends nothing more."""
+    monkeypatch.setattr(redis_batch, "HELD_AT_MOST", 0.05)
     cache.delete("answer-first-test-0")
     with redis_batch.after_the_answer() as answered:
         with redis_batch.batched():
             redis_batch.may_wait()
             cache.set_many({"answer-first-test-0": 0})
         response = answered(HttpResponse("answer"))
-    assert cache.get("answer-first-test-0") is None
-    del response
-    gc.collect()
+    deadline = time.monotonic() + TIMEOUT
+    while cache.get("answer-first-test-0") is None and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert cache.get("answer-first-test-0") == 0
+    response.close()
     assert round_trips == [["SET"]]
+
+
+def test_through_django_s_asgi_handler_the_step_s_writes_follow_the_answer(game, round_trips):
+    """What daphne runs: the answer's body goes out first, then the handler closes the response in a
+    thread of its own, and that sends the held writes."""
+    user, decision = _decision(game, keeps_turn=True, rng=random.Random(7))
+    seq = game.seq + 1
+    token = tokens.issue(user, "tests")[1]
+    body = json.dumps({"expected_seq": game.seq, "decision": decision}).encode()
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": f"/api/v1/games/{game.pk}/decisions/",
+        "raw_path": f"/api/v1/games/{game.pk}/decisions/".encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [
+            (b"host", b"testserver"),
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"authorization", f"Token {token}".encode()),
+        ],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    answered = {}
+
+    async def scenario():
+        given = asyncio.Event()
+
+        async def receive():
+            if not given.is_set():
+                given.set()
+                return {"type": "http.request", "body": body, "more_body": False}
+            await asyncio.Event().wait()  # the client stays: no disconnect
+
+        async def send(message):
+            if message["type"] == "http.response.start":
+                answered["status"] = message["status"]
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                answered["round trips before the body"] = len(round_trips)
+
+        await ASGIHandler()(scope, receive, send)
+
+    async_to_sync(scenario)()
+    assert answered == {"status": 201, "round trips before the body": 0}
+    assert _snapshot_in_redis(game, seq).seq == seq
+    assert len(round_trips) == 1 and round_trips[0][-1] == "PUBLISH"
 
 
 def test_held_writes_go_out_at_once_when_the_view_gives_no_answer(round_trips):
@@ -163,6 +217,7 @@ def test_held_writes_go_out_at_once_when_the_view_gives_no_answer(round_trips):
             raise RuntimeError("the view failed after the step was written")
     assert cache.get("answer-first-test") == 1
     assert round_trips == [["SET"]]
+    assert getattr(redis_batch._local, "held", None) is None  # the next request holds nothing of this one
 
 
 def test_a_batch_not_marked_may_wait_is_sent_at_its_block_s_end_even_inside_the_view_s_block(round_trips):

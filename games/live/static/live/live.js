@@ -38,20 +38,26 @@
     if (ids.length) send({watch: ids});
   }
 
+  // A game's log only grows, but its messages may arrive out of order (two app servers, or a step's news
+  // sent after the decider's answer): only a later seq, or a new status at the same seq, is news.
+  function newer(message, than) {
+    return !than || message.seq > than.seq || (message.seq === than.seq && message.status !== than.status);
+  }
+
   function gameMoved(message) {
-    latest[message.game] = message;
+    if (newer(message, latest[message.game])) latest[message.game] = message;
     catchUp();
   }
 
   // Every element showing a game the socket has news of asks for it. Also after each swap: a message
-  // that came while a refresh was on its way (its element then replaced) is not lost.
+  // that came while a refresh was on its way (its element then replaced) is not lost. An element that
+  // already shows as much (a page refreshed by its own player's move) is left alone.
   function catchUp() {
     followers().forEach(function (el) {
       var known = latest[parseInt(el.dataset.liveGame, 10)];
       if (!known) return;
-      if (String(known.seq) !== el.dataset.liveSeq || known.status !== el.dataset.liveStatus) {
-        htmx.trigger(el, "live-moved");
-      }
+      var shown = {seq: parseInt(el.dataset.liveSeq, 10), status: el.dataset.liveStatus};
+      if (isNaN(shown.seq) || newer(known, shown)) htmx.trigger(el, "live-moved");
     });
   }
 
