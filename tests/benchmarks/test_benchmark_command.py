@@ -35,3 +35,10 @@ def test_benchmark_command_reports(tmp_path):
     for phase in ("floor", "decisions"):
         line = next(x for x in out.splitlines() if x.strip().startswith(f"{phase}: machine "))
         assert float(line.split("app servers ")[1].split()[0]) > 0, line
+    # The decisions split into steps within a turn and those that passed it on: every one is counted once.
+    counts = {
+        label: int(next(x for x in out.splitlines() if x.strip().startswith(f"{label}:")).split("(n=")[1].split(",")[0])
+        for label in ("decision POST", "- a step", "- turn change")
+    }
+    assert counts["decision POST"] == counts["- a step"] + counts["- turn change"], out
+    assert counts["- a step"] > 0 and counts["- turn change"] > 0, out

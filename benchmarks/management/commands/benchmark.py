@@ -181,6 +181,7 @@ class Command(BaseCommand):
             self._prepare(port, tokens, n)
             decisions, floor = [], []
             self.gets = [0] * n
+            self.steps, self.turn_changes = [], []
             self.cpu = {}
             per_slice = opts["duration"] / opts["slices"]
             for _slice in range(opts["slices"]):
@@ -207,6 +208,8 @@ class Command(BaseCommand):
                 )
             self._report("floor (auth + insert)", floor, opts["duration"])
             self._report("decision POST", decisions, opts["duration"])
+            self._report("- a step", self.steps, opts["duration"])
+            self._report("- turn change", self.turn_changes, opts["duration"])
             self._goal("decisions/s / floor req/s", len(decisions) / max(1, len(floor)), ">=", "throughput")
             self._goal("p99 decision / p99 floor", percentile(decisions, 99) / percentile(floor, 99), "<=", "p99")
             ratio = percentile(decisions, 50) / percentile(floor, 50)
@@ -357,6 +360,8 @@ class Command(BaseCommand):
             if status != 201:
                 raise CommandError(f"decision refused: {status} {result}")
             latencies.append(elapsed)
+            # Which decisions make the tail: a step within a turn, or one that passed it on.
+            (self.steps if result["to_move"] == to_move else self.turn_changes).append(elapsed)
             player.update(known=(to_move, result["seq"], result["legal"]), to_move=result["to_move"])
         return latencies
 
