@@ -18,9 +18,10 @@ A batch that ``may_wait`` (its caller says nobody waits for those writes but the
 app processes: a step within a turn) is held inside a view's ``after_the_answer()`` and sent when the
 server closes the response, after writing it: the decider has the answer one round trip sooner. A
 response that is never closed (Django's ASGI handler drops the response of a client that hung up) cannot
-keep them: a watcher thread sends whatever was held for longer than ``HELD_AT_MOST`` seconds.
+keep them: a watcher thread sends whatever was held for about ``HELD_AT_MOST`` seconds.
 """
 
+import atexit
 import logging
 import os
 import threading
@@ -131,23 +132,30 @@ class _Held:
 
 class _Unsent:
     """Held writes whose response is not closed yet, and the thread that sends them when it never is.
-    Whoever takes a held set out of here (the response's close, or the watcher) sends it: once."""
+    Whoever takes a held set out of here (the response's close, the watcher, or the process's exit) sends
+    it: once."""
 
     def __init__(self):
         self.held = set()
         self.changed = threading.Condition()
         self.watcher_pid = None  # the process whose watcher runs (a forked worker starts its own)
-        self.watcher_waits = False  # the watcher sleeps until something is held: tell it
+        self.wakes_at = None  # when the watcher wakes next; None: only when told
 
     def add(self, held):
+        """False, holding nothing, when no watcher can run (then the caller sends at once)."""
         held.due = time.monotonic() + HELD_AT_MOST
         with self.changed:
+            if self.watcher_pid != os.getpid():
+                try:
+                    threading.Thread(target=self._watch, name="redis-batch-held", daemon=True).start()
+                except RuntimeError:  # no thread to be had (the interpreter shutting down, a limit)
+                    return False
+                self.watcher_pid = os.getpid()
             self.held.add(held)
-            if self.watcher_pid != _pid():
-                self.watcher_pid = _pid()
-                threading.Thread(target=self._watch, name="redis-batch-held", daemon=True).start()
-            elif self.watcher_waits:
+            # Wake the watcher only if it would otherwise sleep past this one's time.
+            if self.wakes_at is None or held.due < self.wakes_at:
                 self.changed.notify()
+        return True
 
     def take(self, held):
         with self.changed:
@@ -156,31 +164,49 @@ class _Unsent:
             self.held.discard(held)
             return True
 
+    def take_all(self):
+        with self.changed:
+            held, self.held = list(self.held), set()
+        return held
+
     def _watch(self):
         while True:
             with self.changed:
-                while not self.held:
-                    self.watcher_waits = True
-                    self.changed.wait()
-                    self.watcher_waits = False
                 now = time.monotonic()
                 due = [held for held in self.held if held.due <= now]
                 self.held.difference_update(due)
-                later = min((held.due for held in self.held), default=now + HELD_AT_MOST)
+                if not due:
+                    self.wakes_at = min((held.due for held in self.held), default=None)
+                    self.changed.wait(None if self.wakes_at is None else self.wakes_at - now)
+                    self.wakes_at = None
+                    continue
             for held in due:
-                try:
-                    held.send()
-                except Exception:  # the watcher must outlive any one send
-                    logger.exception("sending held Redis writes failed")
-            if not due:
-                time.sleep(max(0.0, later - now))
+                _send_logged(held)
+
+    def _forget_after_fork(self):
+        # A forked child holds no response of its parent's: what was held there is the parent's to send.
+        self.held = set()
+        self.changed = threading.Condition()
+        self.watcher_pid = None
+        self.wakes_at = None
 
 
-def _pid():
-    return os.getpid()
+def _send_logged(held):
+    try:
+        held.send()
+    except Exception:  # whoever sends for others must go on
+        logger.exception("sending held Redis writes failed")
+
+
+def _send_all_unsent():
+    for held in _unsent.take_all():
+        _send_logged(held)
 
 
 _unsent = _Unsent()
+os.register_at_fork(after_in_child=_unsent._forget_after_fork)
+# A process that exits (a server restarted) sends what it still holds rather than drop it.
+atexit.register(_send_all_unsent)
 
 
 def current():
@@ -224,8 +250,9 @@ def after_the_answer():
     """For a view: inside, a batch that ``may_wait`` is held instead of sent; ``answered(response)``
     (what this yields) names the response, and the held writes go out when the server closes it, which
     it does once the response is written. Sent at the block's end instead when no response was named (the
-    view raised), and by the watcher after ``HELD_AT_MOST`` seconds when the response is never closed:
-    queued writes belong to committed work and are never dropped."""
+    view raised), by the watcher about ``HELD_AT_MOST`` seconds later when the response is never closed,
+    and at the process's exit: queued writes belong to committed work, and only a process killed outright
+    loses them (the live pages then catch up at the next message or poll)."""
     outer = getattr(_local, "held", None)
     held = _local.held = _Held()
     try:
@@ -233,10 +260,9 @@ def after_the_answer():
     finally:
         _local.held = outer
         response, held.response = held.response, None
-        if response is None or not held.batches:
+        if response is None or not held.batches or not _unsent.add(held):
             held.send()
         else:
-            _unsent.add(held)
 
             def send_held():
                 if _unsent.take(held):

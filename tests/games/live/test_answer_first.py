@@ -155,6 +155,29 @@ def test_held_writes_go_out_by_the_watcher_when_the_response_is_never_closed(mon
     assert round_trips == [["SET"]]
 
 
+def test_a_forked_process_holds_none_of_its_parent_s_writes(monkeypatch, round_trips):
+    """A process forked while a response's writes are held (a server's worker) starts with nothing held
+    and a watcher of its own: the parent's writes are the parent's to send, once."""
+    import os
+
+    monkeypatch.setattr(redis_batch, "HELD_AT_MOST", 30)
+    cache.delete("answer-first-test-fork")
+    with redis_batch.after_the_answer() as answered:
+        with redis_batch.batched():
+            redis_batch.may_wait()
+            cache.set_many({"answer-first-test-fork": 1})
+        response = answered(HttpResponse("answer"))
+    child = os.fork()
+    if child == 0:  # the child: nothing held, no watcher of the parent's
+        os._exit(0 if not redis_batch._unsent.held and redis_batch._unsent.watcher_pid is None else 1)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert cache.get("answer-first-test-fork") is None  # still held by the parent
+    response.close()
+    assert cache.get("answer-first-test-fork") == 1
+    assert round_trips == [["SET"]]
+
+
 def test_through_django_s_asgi_handler_the_step_s_writes_follow_the_answer(game, round_trips):
     """What daphne runs: the answer's body goes out first, then the handler closes the response in a
     thread of its own, and that sends the held writes."""
