@@ -47,6 +47,14 @@ def discard_one(page):
     return before + 1
 
 
+def mover_and_other(make_user):
+    """A started two-player game, the player to move in it and the other one."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = started_game([alice, bob])
+    mover = Game.objects.get(pk=game.pk).to_move_user
+    return game, mover, bob if mover == alice else alice
+
+
 def test_a_move_appears_on_the_other_pages_through_the_socket(asgi_live_server, new_page, make_user, settings):
     settings.GUILDHALL_POLL_SECONDS = 600
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
@@ -80,10 +88,7 @@ def test_a_move_appears_on_the_other_pages_through_the_socket(asgi_live_server, 
 
 def test_without_the_socket_the_page_polls(asgi_live_server, new_page, make_user, settings):
     settings.GUILDHALL_POLL_SECONDS = 1
-    alice, bob = make_user("alice"), make_user("bob")
-    game = started_game([alice, bob])
-    mover = Game.objects.get(pk=game.pk).to_move_user
-    other = bob if mover == alice else alice
+    game, mover, other = mover_and_other(make_user)
     watcher = signed_in(new_page, asgi_live_server, other)
     # The socket is refused: every attempt to open it is closed at once (as by a proxy without WebSockets).
     watcher.route_web_socket("**/ws/live/", lambda ws: ws.close())
@@ -106,10 +111,7 @@ def test_an_older_seq_heard_late_asks_for_nothing(asgi_live_server, new_page, ma
     from games.live import publish
 
     settings.GUILDHALL_POLL_SECONDS = 600
-    alice, bob = make_user("alice"), make_user("bob")
-    game = started_game([alice, bob])
-    mover = Game.objects.get(pk=game.pk).to_move_user
-    other = bob if mover == alice else alice
+    game, mover, other = mover_and_other(make_user)
     watcher = signed_in(new_page, asgi_live_server, other)
     watcher.goto(f"{asgi_live_server}/games/{game.pk}/")
     watcher.wait_for_function("() => document.documentElement.dataset.live === 'open'")

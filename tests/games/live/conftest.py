@@ -36,3 +36,19 @@ def _no_persistent_connections():
     settings_dict["CONN_MAX_AGE"] = 0
     yield
     settings_dict["CONN_MAX_AGE"] = before
+
+
+@pytest.fixture
+def round_trips(monkeypatch):
+    """The commands of every pipeline redis-py sent, whoever sent it."""
+    import redis
+
+    sent = []
+    execute = redis.client.Pipeline.execute
+
+    def counted(pipeline, *args, **kwargs):
+        sent.append([args[0] for args, _options in pipeline.command_stack])
+        return execute(pipeline, *args, **kwargs)
+
+    monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
+    return sent

@@ -6,11 +6,11 @@ not when the view fails, not when the response is never closed."""
 
 import asyncio
 import json
+import os
 import random
 import time
 
 import pytest
-import redis
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import cache
@@ -32,20 +32,6 @@ from ..helpers import pending_seat, started_game
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 TIMEOUT = 5
-
-
-@pytest.fixture
-def round_trips(monkeypatch):
-    """The commands of every pipeline redis-py sent, whoever sent it."""
-    sent = []
-    execute = redis.client.Pipeline.execute
-
-    def counted(pipeline, *args, **kwargs):
-        sent.append([args[0] for args, _options in pipeline.command_stack])
-        return execute(pipeline, *args, **kwargs)
-
-    monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
-    return sent
 
 
 @pytest.fixture
@@ -107,6 +93,15 @@ def _heard_after(game, happening):
     return async_to_sync(scenario)()
 
 
+def _held_write(key, value):
+    """A write of ``key`` held for a plain response (as a step's are for the API's), and that response."""
+    with redis_batch.after_the_answer() as answered:
+        with redis_batch.batched():
+            redis_batch.may_wait()
+            cache.set_many({key: value})
+        return answered(HttpResponse("answer"))
+
+
 def test_a_step_s_snapshot_and_news_leave_once_the_answer_is_written(game, round_trips):
     user, decision = _decision(game, keeps_turn=True, rng=random.Random(3))
     seq = game.seq + 1
@@ -142,11 +137,7 @@ def test_held_writes_go_out_by_the_watcher_when_the_response_is_never_closed(mon
     sends nothing more."""
     monkeypatch.setattr(redis_batch, "HELD_AT_MOST", 0.05)
     cache.delete("answer-first-test-0")
-    with redis_batch.after_the_answer() as answered:
-        with redis_batch.batched():
-            redis_batch.may_wait()
-            cache.set_many({"answer-first-test-0": 0})
-        response = answered(HttpResponse("answer"))
+    response = _held_write("answer-first-test-0", 0)
     deadline = time.monotonic() + TIMEOUT
     while cache.get("answer-first-test-0") is None and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -158,15 +149,9 @@ def test_held_writes_go_out_by_the_watcher_when_the_response_is_never_closed(mon
 def test_a_forked_process_holds_none_of_its_parent_s_writes(monkeypatch, round_trips):
     """A process forked while a response's writes are held (a server's worker) starts with nothing held
     and a watcher of its own: the parent's writes are the parent's to send, once."""
-    import os
-
     monkeypatch.setattr(redis_batch, "HELD_AT_MOST", 30)
     cache.delete("answer-first-test-fork")
-    with redis_batch.after_the_answer() as answered:
-        with redis_batch.batched():
-            redis_batch.may_wait()
-            cache.set_many({"answer-first-test-fork": 1})
-        response = answered(HttpResponse("answer"))
+    response = _held_write("answer-first-test-fork", 1)
     child = os.fork()
     if child == 0:  # the child: nothing held, no watcher of the parent's
         os._exit(0 if not redis_batch._unsent.held and redis_batch._unsent.watcher_pid is None else 1)

@@ -22,20 +22,6 @@ pytestmark = pytest.mark.redis
 TIMEOUT = 5
 
 
-@pytest.fixture
-def round_trips(monkeypatch):
-    """How many pipelines redis-py sent, whoever sent them."""
-    sent = []
-    execute = redis.client.Pipeline.execute
-
-    def counted(pipeline, *args, **kwargs):
-        sent.append([args[0] for args, _options in pipeline.command_stack])
-        return execute(pipeline, *args, **kwargs)
-
-    monkeypatch.setattr(redis.client.Pipeline, "execute", counted)
-    return sent
-
-
 def _cache_at(settings, url, name):
     settings.CACHES = {
         **settings.CACHES,
