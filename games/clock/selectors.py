@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Seat
@@ -23,29 +24,29 @@ class SeatAbsence:
 def absences_for_game(game, now=None):
     """Current and coming absences of the players of ``game``, by seat, soonest first.
 
-    The table shows them ("away until …"); the player's deadlines pause while an absence lasts."""
+    The table shows them ("away until …"); the player's deadlines pause while an absence lasts. Every
+    render of a table asks, and few players are away: the seats come from the game (already read with it
+    by ``selectors.get_game``), and the names, with their profiles, are read only for an absence found."""
     now = now or timezone.now()
-    seats = {
-        s.user_id: s
-        for s in Seat.objects.filter(game_id=game.pk, kind=Seat.Kind.USER).select_related("user__profile")
-    }
+    seats = {s.user_id: s for s in game.seats.all() if s.kind == Seat.Kind.USER and s.user_id is not None}
     if not seats:
         return []
-    result = []
-    for absence in Absence.objects.filter(user_id__in=list(seats), ends_at__gt=now).order_by("starts_at"):
-        seat = seats[absence.user_id]
-        public = getattr(seat.user, "public_name", None)
-        result.append(
-            SeatAbsence(
-                seat=seat.position,
-                user_id=absence.user_id,
-                name=public() if callable(public) else seat.user.username,
-                starts_at=absence.starts_at,
-                ends_at=absence.ends_at,
-                current=absence.starts_at <= now,
-            )
+    absences = list(Absence.objects.filter(user_id__in=list(seats), ends_at__gt=now).order_by("starts_at"))
+    if not absences:
+        return []
+    away = {absence.user_id for absence in absences}
+    users = {user.pk: user for user in get_user_model().objects.filter(pk__in=away).select_related("profile")}
+    return [
+        SeatAbsence(
+            seat=seats[absence.user_id].position,
+            user_id=absence.user_id,
+            name=users[absence.user_id].public_name(),
+            starts_at=absence.starts_at,
+            ends_at=absence.ends_at,
+            current=absence.starts_at <= now,
         )
-    return result
+        for absence in absences
+    ]
 
 
 def absences_of(user, now=None):

@@ -374,3 +374,22 @@ def test_the_game_rows_deadline_follows_the_time_control(make_user, commit):
             else:
                 turns += 1
                 assert game.deadline == TimeControl.objects.get(game=game).deadline != deadline
+
+
+def test_a_table_s_absences_cost_one_query_while_nobody_is_away_and_name_whoever_is(
+    make_user, commit, django_assert_num_queries
+):
+    from games import selectors as game_selectors
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_game(commit, [alice, bob])
+    shown = game_selectors.get_game(game.pk)  # as the table reads it: seats and users with the game
+    with django_assert_num_queries(1):
+        assert selectors.absences_for_game(shown) == []
+    bob.profile.display_name = "Robert"
+    bob.profile.save()
+    vacations.declare_absence(bob, T0 + 10 * H, T0 + 20 * H)
+    with time_machine.travel(T0, tick=False), django_assert_num_queries(2):
+        away = selectors.absences_for_game(shown)
+    position = next(s.position for s in shown.seats.all() if s.user_id == bob.pk)
+    assert [(a.seat, a.user_id, a.name, a.current) for a in away] == [(position, bob.pk, "Robert", False)]
