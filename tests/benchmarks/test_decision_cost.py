@@ -52,6 +52,20 @@ def test_decision_cost_sections_count_every_decision_and_put_the_functions_back(
     assert (services.submit_decision, views.GameViewSet.__dict__["decisions"], redis_batch.Batch.send) == originals
 
 
+@pytest.mark.django_db
+def test_decision_cost_through_the_table_s_form_times_what_a_browser_posts():
+    out = io.StringIO()
+    call_command(
+        "decision_cost", "--decisions", "20", "--warmup", "5", "--form", "--allow-embedded", "--force", stdout=out
+    )
+    text = out.getvalue()
+    assert "decisions through the table's form" in text
+    decision = re.search(r"decision POST: CPU mean +[\d.]+ ms.*queries mean ([\d.]+) +\(n=(\d+)\)", text)
+    assert decision and int(decision[2]) == 20, text
+    # The answer is the table re-rendered: more than the decision's own statements are read for it.
+    assert float(decision[1]) > 3, text
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db
 def test_decision_cost_refuses_a_database_not_named_for_benchmarks():

@@ -5,6 +5,7 @@ server or a network in between.
     DATABASE_URL=postgres://... REDIS_URL=redis://... python manage.py decision_cost --decisions 400
     ... python manage.py decision_cost --profile 30     # and cProfile's 30 costliest functions (CPU time)
     ... python manage.py decision_cost --sections       # and the CPU of each part of a decision, unprofiled
+    ... python manage.py decision_cost --form           # decisions through the table's form, as a browser sends them
 
 Two players play two-player games through the API as the live page does (``manage.py benchmark
 --pattern live``): the decider POSTs from the last answer; a GET only when the turn passes to the other
@@ -17,6 +18,7 @@ import cProfile
 import functools
 import importlib
 import io
+import json
 import pstats
 import random
 import statistics
@@ -94,6 +96,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--sections", action="store_true", help="time the parts of a decision (each including what it calls)"
         )
+        parser.add_argument(
+            "--form",
+            action="store_true",
+            help="POST decisions through the table's form, as a signed-in browser does (htmx), not the API",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
         parser.add_argument("--force", action="store_true", help="run on a database whose name lacks 'bench'")
@@ -120,7 +127,8 @@ class Command(BaseCommand):
     def _run(self, opts):
         self.rng = random.Random(opts["seed"])
         self.show_queries = opts["show_queries"]
-        self.clients = self._clients()
+        self.form = opts["form"]
+        self.clients, self.browsers = self._clients()
         kinds = ("decision", "step", "turn change", "get", "floor")
         self.costs = {kind: [] for kind in kinds}
         self.queries = {kind: [] for kind in kinds}
@@ -137,6 +145,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"db {connection.vendor}; cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
             f"{opts['decisions']} decisions after {opts['warmup']} unrecorded"
+            + ("; decisions through the table's form (the answer: the table re-rendered)" if self.form else "")
             + ("; under cProfile (times inflated)" if profiler else "")
         )
         names = {"decision": "decision POST", "step": "- a step", "turn change": "- turn change", "get": "get game"}
@@ -173,23 +182,28 @@ class Command(BaseCommand):
             self.stdout.write(out.getvalue())
 
     def _clients(self):
+        """Per player: an API client (token) and a browser's (a signed-in session, as htmx posts)."""
         User = get_user_model()
-        clients = {}
+        clients, browsers = {}, {}
         for name in ("cost_a", "cost_b"):
             user, created = User.objects.get_or_create(username=name)
             if created:
                 user.set_unusable_password()
                 user.save()
+            # Signed in first: a sign-in saves the user, which sends the tokens issued before it to the
+            # database at every request for a while (accounts.tokens, STALE).
+            browsers[name] = Client(HTTP_HX_REQUEST="true")
+            browsers[name].force_login(user)
             token = api_tokens.issue(user, "decision_cost")[1]
             clients[name] = Client(HTTP_AUTHORIZATION=f"Token {token}")
-        return clients
+        return clients, browsers
 
     def _timed(self, label, record, call):
         with CaptureQueriesContext(connection) as queries:
             cpu0, wall0 = time.process_time(), time.perf_counter()
             response = call()
             cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
-        if response.status_code >= 300:
+        if response.status_code >= 300 or b'id="table-error"' in response.content:
             raise CommandError(f"{label} answered {response.status_code}: {response.content[:300]!r}")
         if record:
             self.costs[label].append((cpu * 1000, wall * 1000))
@@ -199,7 +213,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"-- a decision: {len(queries)} queries, {cpu * 1000:.2f} ms CPU")
                 for query in queries.captured_queries:
                     self.stdout.write("   " + query["sql"][:160])
-        return response.json()
+        return response.json() if response["Content-Type"].startswith("application/json") else None
 
     def _new_game(self):
         a, b = self.clients["cost_a"], self.clients["cost_b"]
@@ -217,10 +231,17 @@ class Command(BaseCommand):
                 detail = self._timed("get", record, lambda c=client: c.get(f"/api/v1/games/{self.game}/"))
                 self.known = (self.to_move, detail["seq"], detail["legal"])
             body = {"expected_seq": self.known[1], "decision": pick(self.known[2], self.rng)}
-            path = f"/api/v1/games/{self.game}/decisions/"
-            result = self._timed(
-                "decision", record, lambda c=client, p=path, b=body: c.post(p, b, content_type="application/json")
-            )
+            if self.form:
+                browser, path = self.browsers[self.to_move], f"/games/{self.game}/decide/"
+                form = {"expected_seq": body["expected_seq"], "decision": json.dumps(body["decision"])}
+                self._timed("decision", record, lambda c=browser, p=path, f=form: c.post(p, f))
+                # The answer is the table's HTML: where the game stands is read apart, and not timed.
+                result = self._timed("get", False, lambda c=client: c.get(f"/api/v1/games/{self.game}/"))
+            else:
+                path = f"/api/v1/games/{self.game}/decisions/"
+                result = self._timed(
+                    "decision", record, lambda c=client, p=path, b=body: c.post(p, b, content_type="application/json")
+                )
             if record:  # a step of the same player, or the decision that passed the game on
                 kind = "step" if result["to_move"] == self.to_move else "turn change"
                 self.costs[kind].append(self.costs["decision"][-1])
