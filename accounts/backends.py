@@ -5,9 +5,13 @@ then the email credential again; an account found twice would have its (delibera
 hash computed twice for one wrong guess. Here the first password check of an attempt is the only one:
 every refused guess costs exactly one hash (a made-up one when no account matches, so that the answer
 takes as long either way). The login-failure lockout counts before any hash (accounts.adapter).
+
+The signed-in user of a request is read with their profile, in one query: every page and every poll of
+a signed-in player reads the profile next (their language and time zone, accounts.middleware).
 """
 
 from allauth.account.auth_backends import AuthenticationBackend as AllauthBackend
+from django.contrib.auth import get_user_model
 
 
 class AuthenticationBackend(AllauthBackend):
@@ -26,3 +30,19 @@ class AuthenticationBackend(AllauthBackend):
         result = super()._check_password(user, password)
         self._checked = (user.pk, result)
         return result
+
+    def get_user(self, user_id):
+        User = get_user_model()
+        try:
+            user = User._default_manager.select_related("profile").get(pk=user_id)
+        except User.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None
+
+    async def aget_user(self, user_id):
+        User = get_user_model()
+        try:
+            user = await User._default_manager.select_related("profile").aget(pk=user_id)
+        except User.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None
