@@ -293,7 +293,8 @@ def poll(request, pk):
 @login_required
 @require_POST
 def decide(request, pk):
-    game = _game_or_404(pk)
+    # The game is read once, after the decision, for the table it answers with: the service reads what
+    # the decision needs itself, and a game that is not there is its NotFound, then the read's 404.
     error = None
     try:
         expected_seq = int(request.POST.get("expected_seq", ""))
@@ -307,7 +308,7 @@ def decide(request, pk):
         error = _("That choice could not be read. Here is the current table; please choose again.")
     else:
         try:
-            services.submit_decision(game.pk, request.user, expected_seq, decision)
+            services.submit_decision(pk, request.user, expected_seq, decision)
         except GameError as exc:
             if exc.code == "stale_seq":
                 error = _("The game has moved on since this page was loaded. Here is the current table.")

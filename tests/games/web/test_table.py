@@ -180,6 +180,15 @@ def test_non_player_is_refused(client, make_user):
     assert Game.objects.get(pk=game.pk).seq == 0
 
 
+def test_a_decision_in_a_game_that_is_not_there_is_a_404(client, make_user):
+    client.force_login(make_user())
+    url = reverse("games:decide", args=[987654])
+    body = {"expected_seq": 0, "decision": json.dumps({"type": "discard", "card": 1})}
+    assert client.post(url, body).status_code == 404
+    assert client.post(url, body, HTTP_HX_REQUEST="true").status_code == 404
+    assert client.post(url, {"expected_seq": "x"}, HTTP_HX_REQUEST="true").status_code == 404
+
+
 def test_decide_needs_post(client, make_user):
     game = started_game([make_user(), make_user()])
     mover, _ = seats(game)
@@ -192,7 +201,7 @@ def test_poll_is_cheap_and_says_when_to_refresh(client, make_user, django_assert
     mover, waiting = seats(game)
     client.force_login(waiting)
     url = reverse("games:poll", args=[game.pk])
-    with django_assert_max_num_queries(4):  # session, user, profile, the game's seq
+    with django_assert_max_num_queries(3):  # the session, the user with their profile, the game's seq
         response = client.get(url, {"seq": game.seq, "status": "active"})
     assert response.status_code == 204
     play(game, 1)
