@@ -8,6 +8,7 @@ import threading
 
 import pytest
 import time_machine
+from django.db import connections
 from django.test import Client
 
 from accounts.adapter import client_ip
@@ -113,10 +114,13 @@ def test_thirty_guesses_at_once_are_counted_one_by_one(make_user):
     results = []
 
     def attempt(i):
-        client = Client()
-        barrier.wait()
-        response = guess(client, "racevictim", f"wrong-{i}", forwarded_for=f"10.9.{i}.1", remote_addr=f"10.8.{i}.1")
-        results.append(response.status_code)
+        try:
+            client = Client()
+            barrier.wait()
+            response = guess(client, "racevictim", f"wrong-{i}", forwarded_for=f"10.9.{i}.1", remote_addr=f"10.8.{i}.1")
+            results.append(response.status_code)
+        finally:
+            connections.close_all()  # the thread's own; left open it would outlive the test database
 
     threads = [threading.Thread(target=attempt, args=(i,)) for i in range(30)]
     for t in threads:

@@ -5,6 +5,7 @@ import json
 import threading
 
 import pytest
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
@@ -93,11 +94,14 @@ def test_forty_writes_at_once_are_each_counted(make_user, settings):
     codes = []
 
     def write():
-        client = Client()
-        client.cookies["sessionid"] = cookie
-        barrier.wait()
-        # A form that does not validate: counted, and nothing written (SQLite takes no concurrent writers).
-        codes.append(client.post(reverse("clock:vacation"), {"starts_at": "soon"}).status_code)
+        try:
+            client = Client()
+            client.cookies["sessionid"] = cookie
+            barrier.wait()
+            # A form that does not validate: counted, and nothing written (SQLite takes no concurrent writers).
+            codes.append(client.post(reverse("clock:vacation"), {"starts_at": "soon"}).status_code)
+        finally:
+            connections.close_all()  # the thread's own; left open it would outlive the test database
 
     threads = [threading.Thread(target=write) for _ in range(40)]
     for t in threads:
