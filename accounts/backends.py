@@ -11,6 +11,7 @@ a signed-in player reads the profile next (their language and time zone, account
 """
 
 from allauth.account.auth_backends import AuthenticationBackend as AllauthBackend
+from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
 
 
@@ -40,9 +41,4 @@ class AuthenticationBackend(AllauthBackend):
         return user if self.user_can_authenticate(user) else None
 
     async def aget_user(self, user_id):
-        User = get_user_model()
-        try:
-            user = await User._default_manager.select_related("profile").aget(pk=user_id)
-        except User.DoesNotExist:
-            return None
-        return user if self.user_can_authenticate(user) else None
+        return await sync_to_async(self.get_user)(user_id)

@@ -8,7 +8,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 
 from games.models import Game
-from tests.games.helpers import started_game
+from tests.games.helpers import play, started_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -105,9 +105,6 @@ def test_an_older_seq_heard_late_asks_for_nothing(asgi_live_server, new_page, ma
     """A game's messages may arrive out of order (two app servers; a step's news sent after the decider's
     answer): the page keeps the highest seq it heard, so news of an older seq makes it ask for nothing,
     and news of a newer one still brings the move."""
-    import engine
-    from games import cache as state_cache
-    from games import services
     from games.live import publish
 
     settings.GUILDHALL_POLL_SECONDS = 600
@@ -128,8 +125,5 @@ def test_an_older_seq_heard_late_asks_for_nothing(asgi_live_server, new_page, ma
     assert polls == []
     assert seq_shown(watcher) == seq
 
-    game.refresh_from_db()
-    state = state_cache.load_state(game)
-    seat = game.seats.get(position=game.to_move_position)
-    services.submit_decision(game.pk, seat.user, game.seq, engine.legal_decisions(state, seat.position)[0])
+    play(game, 1)
     wait_seq(watcher, seq + 1, LIVE_WITHIN_MS)

@@ -91,3 +91,31 @@ def start_game(commit, users, bots=0):
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     return game
+
+
+def decisions_that(game, keeps_turn):
+    """(the seat to move, its legal decisions whose outcome keeps the decision with that seat in the same
+    turn, with ``keeps_turn``, or passes it on, without)."""
+    seat = pending_seat(game)
+    state = state_cache.load_state(game)
+    found = []
+    for decision in engine.legal_decisions(state, seat.position):
+        after = state.clone()
+        engine.apply(after, seat.position, decision)
+        same = not after.finished and after.turn == state.turn and engine.pending_player(after) == seat.position
+        if same == keeps_turn:
+            found.append(decision)
+    return seat, found
+
+
+def advance_until(game, keeps_turn, rng):
+    """(seat, decision): random steps are played through the service until the seat to move has a
+    decision of the kind ``decisions_that`` names; one of them."""
+    for _i in range(400):
+        game.refresh_from_db()
+        seat, found = decisions_that(game, keeps_turn)
+        if found:
+            return seat, rng.choice(found)
+        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
+        services.submit_decision(game.pk, seat.user, game.seq, decision)
+    raise AssertionError("no such decision came up")

@@ -16,36 +16,9 @@ from games.exceptions import Forbidden, IllegalDecision, StaleSeq
 from games.models import Game, LogEntry
 from games.notifications.models import Notification
 
-from .helpers import pending_seat, started_game
+from .helpers import advance_until, started_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def _decisions(game, keeps_turn):
-    """(seat, decision) pairs of the seat to move whose outcome keeps the decision with that seat in the
-    same turn (``keeps_turn``) or passes it on."""
-    seat = pending_seat(game)
-    state = state_cache.load_state(game)
-    found = []
-    for decision in engine.legal_decisions(state, seat.position):
-        after = state.clone()
-        engine.apply(after, seat.position, decision)
-        same = not after.finished and after.turn == state.turn and engine.pending_player(after) == seat.position
-        if same == keeps_turn:
-            found.append(decision)
-    return seat, found
-
-
-def _advance_until(game, keeps_turn, rng):
-    """Play random steps until the seat to move has a decision of the kind asked for."""
-    for _i in range(400):
-        game.refresh_from_db()
-        seat, found = _decisions(game, keeps_turn)
-        if found:
-            return seat, rng.choice(found)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
-        services.submit_decision(game.pk, seat.user, game.seq, decision)
-    raise AssertionError("no such decision came up")
 
 
 @pytest.fixture(params=["seats known", "seats read"])
@@ -91,7 +64,7 @@ def test_a_step_within_the_turn_is_one_statement_and_the_log_replays_to_the_same
     game = started_game([make_user(), make_user()])
     rng = random.Random(3)
     for round_ in range(5):
-        seat, decision = _advance_until(game, keeps_turn=True, rng=rng)
+        seat, decision = advance_until(game, keeps_turn=True, rng=rng)
         game.refresh_from_db()
         before, user = game.updated_at, seat.user
         if round_ == 0:
@@ -117,7 +90,7 @@ def test_a_step_within_the_turn_is_one_statement_and_the_log_replays_to_the_same
 
 def test_a_decision_that_passes_the_turn_takes_the_locked_path_with_the_clock_and_the_outbox(make_user):
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=False, rng=random.Random(4))
+    seat, decision = advance_until(game, keeps_turn=False, rng=random.Random(4))
     game.refresh_from_db()
     user = seat.user
     with CaptureQueriesContext(connection) as queries:
@@ -132,7 +105,7 @@ def test_a_decision_that_passes_the_turn_takes_the_locked_path_with_the_clock_an
 
 def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_does(make_user, seats_known):
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(5))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(5))
     game.refresh_from_db()
     services.submit_decision(game.pk, seat.user, game.seq, decision)
     seq = game.seq + 1
@@ -160,7 +133,7 @@ def test_the_game_moving_on_between_the_read_and_the_write_leaves_the_step_unwri
     """Another request's step commits after this one read the state: the one statement finds the seq
     moved on and writes nothing, and the locked path answers 409 with the current seq."""
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(6))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(6))
     game.refresh_from_db()
     seq = game.seq
     _as_this_process_knows(game, seats_known)
@@ -180,7 +153,7 @@ def test_the_game_moving_on_between_the_read_and_the_write_leaves_the_step_unwri
 
 def test_inside_a_caller_s_transaction_that_rolls_back_nothing_remains(make_user):
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(7))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(7))
     game.refresh_from_db()
     seq = game.seq
     with pytest.raises(RuntimeError), transaction.atomic():
@@ -201,7 +174,7 @@ def test_a_deadline_the_clock_moves_meanwhile_is_not_written_back(make_user, mon
     from django.utils import timezone
 
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(8))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(8))
     game.refresh_from_db()
     moved_deadline = timezone.now().replace(microsecond=0) + datetime.timedelta(days=9)
     _as_this_process_knows(game, seats_known)
@@ -218,7 +191,7 @@ def test_a_refused_statement_inside_a_caller_s_transaction_leaves_it_usable(make
     refused by the unique (game, seq): in a savepoint, so the caller's transaction goes on, and the locked
     path answers 409 with nothing written."""
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(9))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(9))
     game.refresh_from_db()
     seq = game.seq
     with pytest.raises(RuntimeError), transaction.atomic():
@@ -236,7 +209,7 @@ def test_a_remembered_game_id_that_now_names_another_game_writes_nothing_by_the_
     whose sequences were reset). The statement compares the seed commitment: it writes nothing, and the
     locked path, reading the row, decides the step as it is."""
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(10))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(10))
     game.refresh_from_db()
     seq = game.seq
     seats = statements.current_seats(game.pk)
@@ -256,7 +229,7 @@ def test_a_remembered_game_id_that_now_names_another_game_writes_nothing_by_the_
 
 def test_someone_a_remembered_game_does_not_seat_is_answered_from_the_row(make_user):
     game = started_game([make_user(), make_user()])
-    seat, decision = _advance_until(game, keeps_turn=True, rng=random.Random(11))
+    seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(11))
     game.refresh_from_db()
     started.forget_all()
     started.remember(statements.current_seats(game.pk))

@@ -19,7 +19,6 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-import engine
 from accounts import tokens
 from games import cache as state_cache
 from games import started
@@ -27,7 +26,7 @@ from games.live.groups import game_group
 from games.models import Game
 from guildhall_site import redis_batch
 
-from ..helpers import pending_seat, started_game
+from ..helpers import advance_until, started_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -43,20 +42,9 @@ def game(make_user):
 
 def _decision(game, keeps_turn, rng):
     """(the user to move, a decision of theirs that keeps the decision with them in the same turn, or that
-    passes it on), playing random decisions through the service until one comes up."""
-    from games import services
-
-    for _i in range(400):
-        seat = pending_seat(game)
-        state = state_cache.load_state(game)
-        for decision in engine.legal_decisions(state, seat.position):
-            after = state.clone()
-            engine.apply(after, seat.position, decision)
-            same = not after.finished and after.turn == state.turn and engine.pending_player(after) == seat.position
-            if same == keeps_turn:
-                return seat.user, decision
-        services.submit_decision(game.pk, seat.user, game.seq, engine.bots.choose(state, seat.position, rng=rng))
-    raise AssertionError("no such decision came up")
+    passes it on)."""
+    seat, decision = advance_until(game, keeps_turn, rng)
+    return seat.user, decision
 
 
 def _posted(user, game, decision):
