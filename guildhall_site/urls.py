@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
     path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
     path("", include("games.ratings.urls")),  # leaderboards
+    path("", include("games.tournaments.urls")),  # tournaments: Swiss, round robin, knockout
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe, Web Push
     path("", include("games.guide.urls")),  # how to play
     path("", include("games.live.urls")),  # the header's badge, fetched again by the live socket
