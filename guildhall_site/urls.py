@@ -20,6 +20,9 @@ urlpatterns = [
     path("", include("games.web.urls")),  # lobby, my games, the table
     path("", include("accounts.urls")),  # profiles, settings
     path("", include("accounts.friends.urls")),  # follow / unfollow
+    path("", include("accounts.blocks.urls")),  # block / unblock
+    path("", include("games.conversations.urls")),  # private messages
+    path("", include("games.moderation.urls")),  # the staff's moderation queue
     path("", include("games.clock.urls")),  # vacations
     path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
     path("", include("games.invitations.urls")),  # invitations, invitation links, rematches

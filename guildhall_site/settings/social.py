@@ -1,11 +1,19 @@
 """Settings of the social features: table chat and notes (games.chat), invitations, invitation links and
-rematches (games.invitations), following other players (accounts.friends). Read by base.py."""
+rematches (games.invitations), following other players (accounts.friends), blocking them (accounts.blocks),
+private messages (games.conversations) and the staff's moderation (games.moderation). Read by base.py."""
 
 import environ
 
 _env = environ.Env()
 
-SOCIAL_APPS = ["games.chat", "games.invitations", "accounts.friends"]
+SOCIAL_APPS = [
+    "games.chat",
+    "games.invitations",
+    "accounts.friends",
+    "accounts.blocks",
+    "games.conversations",
+    "games.moderation",
+]
 
 # Chat: how many messages one player may write per period ("10/min"; empty: no limit). Counted in the
 # cache; with the cache down, messages are let through (and the outage logged).
