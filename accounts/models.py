@@ -2,7 +2,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import MaxValueValidator
 from django.db import models
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy as _
 
@@ -127,19 +127,3 @@ def _end_tokens_on_password_change(sender, instance, created, raw=False, **kwarg
     # a change through any path (settings, reset link, admin, changepassword) ends every API token.
     if not created and not raw and getattr(instance, "_password", None) is not None:
         ApiToken.objects.filter(user=instance).delete()
-
-
-@receiver(post_delete, sender=ApiToken, dispatch_uid="accounts_apitoken_deleted")
-def _forget_deleted_token(sender, instance, **kwargs):
-    from . import tokens
-
-    tokens.forget([instance.digest], tokens.GONE)
-
-
-@receiver(post_save, sender=User, dispatch_uid="accounts_user_saved_tokens")
-def _refresh_tokens_of_changed_user(sender, instance, created, raw=False, **kwargs):
-    # A cached token carries its user (is_active, username ...): the next request reads them again.
-    if not created and not raw:
-        from . import tokens
-
-        tokens.forget(ApiToken.objects.filter(user=instance).values_list("digest", flat=True), tokens.STALE)
