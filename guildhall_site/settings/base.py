@@ -308,6 +308,7 @@ from .clock import *  # noqa: E402,F403
 from .live import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
 from .ratings import *  # noqa: E402,F403
+from .analysis import *  # noqa: E402,F403
 from .social import *  # noqa: E402,F403
 from .tournaments import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403
