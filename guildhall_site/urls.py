@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
     path("", include("games.ratings.urls")),  # leaderboards
     path("", include("games.tournaments.urls")),  # tournaments: Swiss, round robin, knockout
+    path("", include("games.analysis.urls")),  # a finished game's analysis by the strong bot
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe, Web Push
     path("", include("games.guide.urls")),  # how to play
     path("", include("games.live.urls")),  # the header's badge, fetched again by the live socket

@@ -303,7 +303,8 @@ LOGGING = {
 # --- Feature areas keep their settings in modules of their own -----------------------------------
 # web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations;
 # social.py: chat, notes, invitations, rematches, following players; ratings.py: ratings and leaderboards;
-# live.py: the live tables' channel layer and Web Push; tournaments.py: tournaments.
+# live.py: the live tables' channel layer and Web Push; tournaments.py: tournaments;
+# analysis.py: a finished game's analysis by the strong bot.
 from .clock import *  # noqa: E402,F403
 from .live import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
@@ -314,7 +315,7 @@ from .tournaments import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403
 
 INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS + SOCIAL_APPS + RATINGS_APPS + LIVE_APPS  # noqa: F405
-INSTALLED_APPS += TOURNAMENT_APPS  # noqa: F405
+INSTALLED_APPS += TOURNAMENT_APPS + ANALYSIS_APPS  # noqa: F405
 MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
 TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS + LIVE_CONTEXT_PROCESSORS  # noqa: F405
 CELERY_BEAT_SCHEDULE.update(NOTIFICATION_BEAT_SCHEDULE)  # noqa: F405
