@@ -17,7 +17,7 @@ from .views import view
 
 # The rules version of new games. A game keeps the version it was created with, and is replayed under
 # it: a stored log keeps its meaning when the rules change (docs/engine-api.md, "Rules versions").
-ENGINE_VERSION = "2"
+ENGINE_VERSION = "3"
 VERSIONS = RULES_VERSIONS
 # The layout of a pickled GameState: part of the site's cache keys, so that a snapshot pickled by an
 # older engine is never read by a newer one.

@@ -15,7 +15,8 @@ place           card             setup: put this hand card into your guildhall
 play            card             action: play this hand card (R5)
 discard_draw    -                action: discard any number of cards, then draw up to 6 (R11)
 buy             card             action: buy this VP card from the center row (R9)
-end_turn        -                end the turn with actions left (AMB-07)
+end_turn        [order]          end the turn with actions left (AMB-07); rules version 3: ``order`` of
+                                 the duplicates it discards (R12.1), top first
 undo            -                take back your last decision of this turn (see ``undo``)
 tier            tier             use the played card's ability at this tier (Dancer: draw this many)
 use             -                use the bought VP card's ability
@@ -23,21 +24,26 @@ decline         -                do not use the ability
 target          seat             the other player an ability acts on
 select          card             the next card of an ability's choice, or of the order on the pile
 chapter         profession       a whole chapter (Trader T4, VP2-Chapter)
-pay             card             discard the completed chapter holding this card, that card on top
-                                 (rules version 2: then ``select`` the next cards down, or ``done``)
+pay             card, [order]    discard the completed chapter holding this card, that card on top
+                                 (rules version 2: then ``select`` the next cards down, or ``done``;
+                                 version 3: ``order``, the chapter's cards top first, ``card`` first)
 resign          -                leave the game (any time, not offered by ``legal_decisions``)
 time_out        -                the server: the seat's time ran out and the game ends
 take_over       -                the server: the bot plays the seat from now on
 =============== ================ ===============================================================
 
 The last three are outcomes (engine/outcomes.py); who made each entry is ``by`` (None: the seat itself).
+Fields in brackets are optional. ``order`` (rules version 3) lists distinct card ids, top first: all
+the cards the decision puts on the pile together, or only the first few of them (the others follow
+beneath in the default order). ``legal_decisions`` offers each such decision with its default order; an
+empty ``order`` is no order. Under rules versions 1 and 2 ``order`` is ignored, as unknown fields are.
 """
 
 from . import outcomes
 from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
 from .text import ERRORS as E
-from .turns import PROMPTS, settle, why_not_playable
+from .turns import PROMPTS, duplicates_top_first, settle, why_not_playable
 
 _FIELDS = {
     "discard": ("card",), "done": (), "place": ("card",), "play": ("card",), "discard_draw": (),
@@ -45,6 +51,11 @@ _FIELDS = {
     "target": ("seat",), "select": ("card",), "chapter": ("profession",), "pay": ("card",),
     "resign": (), "time_out": (), "take_over": (),
 }
+# Optional fields, by decision type.
+_ORDERED = ("pay", "end_turn")
+# The most cards one decision puts on the pile together: a chapter is 5, a turn's duplicates at most 6 (one
+# card of each profession is played in a turn, R5.1c).
+MAX_ORDER = 6
 
 
 def normalise(decision):
@@ -64,7 +75,20 @@ def normalise(decision):
         if not ok:
             raise IllegalDecision(E["bad_field"], "malformed", type=kind, field=field)
         clean[field] = value
+    if kind in _ORDERED and decision.get("order") not in (None, []):
+        clean["order"] = _normal_order(decision["order"], kind)
     return clean
+
+
+def _normal_order(order, kind):
+    """An ``order``: a list of distinct card ids (malformed otherwise)."""
+    if (
+        not isinstance(order, list) or len(order) > MAX_ORDER
+        or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 120 for c in order)
+        or len(set(order)) != len(order)
+    ):
+        raise IllegalDecision(E["bad_field"], "malformed", type=kind, field="order")
+    return list(order)
 
 
 def pending_player(st):
@@ -87,6 +111,8 @@ def apply(st, seat, decision, trusted=False, by=None, legal=None):
     normalised, so a stored decision with extra fields replays exactly as it was applied. ``by`` says
     who made the entry: the seat itself (None) or the server for it (engine/outcomes.py). ``legal``:
     ``legal_decisions(st, seat)`` if the caller has it already, so that validation need not list them again."""
+    if not st.rules_since("3") and isinstance(decision, dict) and "order" in decision:
+        decision = _without_order(decision)  # as any field the rules of the game's version do not know
     decision = normalise(decision)
     kind = decision["type"]
     if not trusted:
@@ -133,9 +159,31 @@ def _validate(st, seat, decision, legal=None):
         return
     prompt = st.stack[-1]
     options = legal if legal is not None else PROMPTS[prompt["kind"]][0](st, prompt)
-    if decision not in options:
+    if "order" in decision:
+        _validate_order(st, seat, prompt, decision, options)
+    elif decision not in options and not any(_without_order(o) == decision for o in options):
         template, params = explain(st, seat, prompt, decision)
         raise IllegalDecision(template, **params)
+
+
+def _without_order(option):
+    if "order" not in option:
+        return option
+    return {k: v for k, v in option.items() if k != "order"}
+
+
+def _validate_order(st, seat, prompt, decision, options):
+    """A decision with an ``order``: legal without it, and the order names only cards that the decision
+    puts on the pile together (the option's default ``order``), each once, a chapter's top card first."""
+    base = _without_order(decision)
+    option = next((o for o in options if _without_order(o) == base), None)
+    if option is None:
+        template, params = explain(st, seat, prompt, base)
+        raise IllegalDecision(template, **params)
+    order = decision["order"]
+    cards = duplicates_top_first(st) if decision["type"] == "end_turn" else option["order"]
+    if not set(order) <= set(cards) or (decision["type"] == "pay" and order[0] != decision["card"]):
+        raise IllegalDecision(E["bad_order"])
 
 
 # --- undo ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from . import apply, bots, legal_decisions, new_game, pending_player, replay, vi
 from .cards import ALL_VP_IDS, IDENTITY, MAX_COMPLETED, VP_VALUE
 from .search import LEVELS
 from .views import card_ids_in, hidden_cards
+from .zones import sheds_at_turn_start
 
 DECISION_CAP = 5000  # random bots may wander; a game past this is reported as unfinished
 
@@ -36,7 +37,7 @@ def check_invariants(st, shadow):
             if IDENTITY[card] != identity:
                 raise InvariantError(f"seat {seat}: guildhall key {identity} holds card {card}")
         shedding = any(p["kind"] == "shed_chapters" and p["seat"] == seat for p in st.stack)
-        may_exceed = shedding or (st.mode == "yucata" and seat != st.active)
+        may_exceed = shedding or (sheds_at_turn_start(st) and seat != st.active)
         if len(player.completed) > MAX_COMPLETED and not may_exceed and st.phase != "over":
             raise InvariantError(f"seat {seat} holds {len(player.completed)} completed chapters")
         if player.vp != sum(VP_VALUE[v] for v in player.vp_cards) + player.tokens:

@@ -109,6 +109,7 @@ T = {
     "order_hidden": gettext_noop("{player} chose the next card down the discard pile."),
     "ordered": gettext_noop("{player} left the other cards in the order shown: {cards} (top first)."),
     "ordered_hidden": gettext_noop("{player} left the other cards in the order shown."),
+    "pile_order": gettext_noop("{player} chose their order on the discard pile, from the top: {cards}."),
     "buy": gettext_noop("{player} bought the VP card {vp}."),
     "refill": gettext_noop("The VP card {vp} was dealt into the center row."),
     "end_turn": gettext_noop("{player} ended the turn: {moved} went into the guildhall."),
@@ -306,6 +307,11 @@ def _sentences(e, viewer, names, w, st, events, index):
         if not (own or pile_public):
             return [w(T["ordered_hidden"]).format(player=player)]
         return [w(T["ordered"]).format(player=player, cards=w.cards(e["cards"]))]
+    if t == "pile_order":
+        if own or pile_public:
+            return [w(T["pile_order"]).format(player=player, cards=w.cards(e["cards"]))]
+        # R14: beneath the top the order stays hidden; a chapter's top card was told with the payment.
+        return [w(T["new_top"]).format(card=w.card(e["cards"][0]))] if e["group"] == "duplicates" else []
     if t == "buy":
         sentences = [w(T["buy"]).format(player=player, vp=vp_words(e["card"], w))]
         if e["refill"] is not None:
@@ -440,6 +446,10 @@ ERRORS = {
     "expected_pay": gettext_noop("That is not a legal choice now: choose a completed chapter to pay with."),
     "expected_shed_chapters": gettext_noop(
         "That is not a legal choice now: discard completed chapters down to three."
+    ),
+    "bad_order": gettext_noop(
+        "That order does not fit: name only cards that go on the discard pile now, each once, from the top "
+        "down (for a chapter, the card on top first)."
     ),
     "expected_order_pile": gettext_noop(
         "That is not a legal choice now: choose the next card down the discard pile, or keep the order shown."

@@ -18,7 +18,17 @@ from .cards import (
 )
 from .rng import shuffle
 from .state import NO_SNAPSHOT
-from .zones import complete_chapters, discard_completed, draw_up_to, emit, reveal, to_discard
+from .zones import (
+    chapter_top_first,
+    complete_chapters,
+    discard_completed,
+    draw_up_to,
+    emit,
+    in_pile_order,
+    reveal,
+    sheds_at_turn_start,
+    to_discard,
+)
 
 SETUP_HAND = 9  # R3.5
 SETUP_PLACE = 3  # R3.6, AMB-22
@@ -55,7 +65,7 @@ def begin_turn(st, seat):
         st.actions = ACTIONS_PER_TURN
         st.played = set()
         st.stack = [{"kind": "action", "seat": seat}]
-        if st.mode == "yucata" and len(st.players[seat].completed) > MAX_COMPLETED:
+        if sheds_at_turn_start(st) and len(st.players[seat].completed) > MAX_COMPLETED:
             st.stack.append({"kind": "shed_chapters", "seat": seat})  # Y1: at the start of the turn
         emit(st, {"t": "turn", "seat": seat})
     # Undo within the turn rebuilds from here (see decisions.undo).
@@ -172,7 +182,12 @@ def action_options(st, prompt):
     options.append({"type": "discard_draw"})
     completed = len(player.completed)
     options += [{"type": "buy", "card": v} for v in sorted(st.row) if VP_COST[v] <= completed]
-    options.append({"type": "end_turn"})  # AMB-07
+    end = {"type": "end_turn"}  # AMB-07
+    if st.rules_since("3"):
+        duplicates = duplicates_top_first(st)
+        if len(duplicates) > 1:
+            end["order"] = duplicates  # R12.1: their default order on the pile; the player may give another
+    options.append(end)
     return options
 
 
@@ -181,7 +196,7 @@ def action(st, prompt, decision):
     kind = decision["type"]
     if kind == "end_turn":
         st.stack.pop()
-        end_of_turn(st)
+        end_of_turn(st, decision.get("order"))
         return
     st.actions -= 1
     if kind == "play":
@@ -303,16 +318,28 @@ def _drop(st, prompt):
 
 # --- buying a VP card (R9) and discarding completed chapters (R8.4) -----------------------------------------
 def chapter_options(st, prompt):
-    """Discard a completed chapter: the decision names the card that goes on top of the pile."""
+    """Discard a completed chapter: the decision names the card that goes on top of the pile. From rules
+    version 3 it carries the order of all five cards too (``order``, top first): offered in the default
+    order, and the player may send any other order of that chapter's cards beginning with ``card``, or
+    only the first few of them (the rest beneath in the default order)."""
     player = st.players[prompt["seat"]]
+    if st.rules_since("3"):
+        return [{"type": "pay", "card": c, "order": chapter_top_first(chapter, c)}
+                for chapter in player.completed for c in sorted(chapter)]
     return [{"type": "pay", "card": c} for chapter in player.completed for c in sorted(chapter)]
 
 
 def pay(st, prompt, decision):
     seat = prompt["seat"]
-    chapter = discard_completed(st, seat, decision["card"])
+    chapter = discard_completed(st, seat, decision["card"], decision.get("order"))
     emit(st, {"t": "pay", "seat": seat, "card": decision["card"], "cards": chapter, "vp": prompt["card"]})
+    _chosen_order(st, seat, chapter_top_first(chapter, decision["card"]), "chapter")
     prompt["left"] -= 1
+    if st.rules_since("3"):
+        if not prompt["left"]:
+            st.stack.pop()
+            take_vp_card(st, seat, prompt["card"])
+        return
     if st.rules_since("2"):
         # The owner orders the other four cards beneath the one on top; once done, ``settle`` takes the
         # VP card if this was the last chapter to pay.
@@ -342,12 +369,35 @@ def take_vp_card(st, seat, card):
 
 def shed_chapters(st, prompt, decision):
     seat = prompt["seat"]
-    chapter = discard_completed(st, seat, decision["card"])
+    chapter = discard_completed(st, seat, decision["card"], decision.get("order"))
     emit(st, {"t": "shed", "seat": seat, "card": decision["card"], "cards": chapter})
+    _chosen_order(st, seat, chapter_top_first(chapter, decision["card"]), "chapter")
     if len(st.players[seat].completed) <= MAX_COMPLETED:
         _drop(st, prompt)
-    if st.rules_since("2"):
+    if st.rules_since("2") and not st.rules_since("3"):
         order_on_pile(st, seat, chapter_beneath(chapter, decision["card"]), above=1)
+
+
+# --- the order of cards put on the pile together (AMB-17) ----------------------------------------------------
+# Rules version 3: the order travels with the decision that puts the cards on the pile (``pay``, for
+# paying and shedding, and ``end_turn``), as an optional ``order`` (top first); without one the default
+# applies at once and nothing is asked.
+
+
+def duplicates_top_first(st):
+    """The action-area cards the end of the turn would discard as twins of face-up cards (R12.1, R7.7),
+    in their default order on the pile, top first: the last played on top. (The cards played in one
+    turn are of different professions, so none of them is a twin of another.)"""
+    hall = st.players[st.active].hall
+    return [c for c in reversed(st.area) if IDENTITY[c] in hall]
+
+
+def _chosen_order(st, seat, default_top_first, group):
+    """Tell the order a player chose for cards just put on the pile together, if not the default one
+    (the log in words names them only where the pile is public, R14, Y5)."""
+    top_first = st.discard[len(st.discard) - len(default_top_first):][::-1]
+    if top_first != default_top_first:
+        emit(st, {"t": "pile_order", "seat": seat, "group": group, "cards": top_first})
 
 
 # --- the order of cards put on the pile together (rules version 2; AMB-17) --------------------------------
@@ -399,24 +449,29 @@ def order_pile(st, prompt, decision):
 
 
 # --- end of turn (R12) and of the game (R15) ---------------------------------------------------------------
-def end_of_turn(st):
+def end_of_turn(st, order=None):
+    """R12: ``order`` (rules version 3, from ``end_turn``): the duplicates' order on the pile, top first
+    (the first few of them; the rest beneath in the default order)."""
     seat = st.active
     player = st.players[seat]
+    default = duplicates_top_first(st) if st.rules_since("3") else None
     duplicates = []
     for card in st.area:  # R12.1: a twin of a face-up card is discarded instead (R7.7)
         if IDENTITY[card] in player.hall:
             duplicates.append(card)
         else:
             player.hall[IDENTITY[card]] = card
-    to_discard(st, duplicates)
+    to_discard(st, duplicates if default is None else in_pile_order(order or [], default))
     emit(st, {"t": "end_turn", "seat": seat, "moved": [c for c in st.area if c not in duplicates],
               "discarded": duplicates})
+    if default is not None:
+        _chosen_order(st, seat, default, "duplicates")
     st.area = []
     st.area_vp = []
     st.actions = 0
     st.stack.append({"kind": "finish_turn", "seat": seat})
     complete_chapters(st, seat)  # R12.2; a fourth chapter is shed before the turn passes (R8.4)
-    if st.rules_since("2"):
+    if st.rules_since("2") and not st.rules_since("3"):
         order_on_pile(st, seat, duplicates)  # R12.1, AMB-17: first, before any chapter is shed on them
 
 
@@ -445,9 +500,14 @@ def placings(st, winner):
     """R15.4, Y4, AMB-14: the winner first; the others by VP, then completed chapters; equal share.
     Seats that left the game come after every seat in play, the latest to leave first (docs/rules.md,
     "Leaving a game"); ``winner`` is None when the game ended early, or counts only while in play."""
+    # Printed mode counts the completed chapters R8.4 would have left: from rules version 3 a player who
+    # passed three on another's turn holds the excess until their own turn (``sheds_at_turn_start``);
+    # Yucata mode counts them all (Y1).
+    most = MAX_COMPLETED if st.mode == "printed" and st.rules_since("3") else None
+
     def key(seat):
         player = st.players[seat]
-        return (player.vp, len(player.completed))
+        return (player.vp, min(len(player.completed), most or len(player.completed)))
 
     gone = [seat for seat, _reason in st.departed]
     if winner in gone:

@@ -72,25 +72,47 @@ def complete_chapters(st, seat, professions=range(6)):
             _enforce_limit(st, seat)
 
 
+def sheds_at_turn_start(st):
+    """Whether a player who passes three completed chapters on another player's turn sheds them only
+    when their own next turn starts: Yucata mode (Y1, AMB-13), and from rules version 3 both modes, so
+    that no question is ever put to a player who is not the one to move (docs/rules.md, "Questions out
+    of turn")."""
+    return st.mode == "yucata" or st.rules_since("3")
+
+
 def _enforce_limit(st, seat):
     """R8.4: a fourth completed chapter is discarded at once, by its owner, even on another player's
-    turn. Yucata mode (Y1, AMB-13) defers this to the owner's next turn, unless the owner is active."""
+    turn; deferred to the owner's next turn where ``sheds_at_turn_start``, unless the owner is active."""
     if len(st.players[seat].completed) <= MAX_COMPLETED:
         return
-    if st.mode == "yucata" and seat != st.active:
+    if seat != st.active and sheds_at_turn_start(st):
         return
     if any(p["kind"] == "shed_chapters" and p["seat"] == seat for p in st.stack):
         return
     st.stack.append({"kind": "shed_chapters", "seat": seat})
 
 
-def discard_completed(st, seat, top_card):
-    """Discard the completed chapter holding ``top_card``, that card landing on top (R8.4, R9.1)."""
+def discard_completed(st, seat, top_card, order=None):
+    """Discard the completed chapter holding ``top_card``, that card landing on top (R8.4, R9.1); the
+    cards ``order`` names (top first, ``top_card`` the first) lie beneath it in that order, the rest in
+    the default order. Returns the chapter."""
     player = st.players[seat]
     for index, chapter in enumerate(player.completed):
         if top_card in chapter:
             del player.completed[index]
-            rest = [c for c in chapter if c != top_card]
-            to_discard(st, rest + [top_card])
+            to_discard(st, in_pile_order(order or [top_card], chapter_top_first(chapter, top_card)))
             return chapter
     raise AssertionError("no such completed chapter")
+
+
+def chapter_top_first(chapter, top):
+    """A discarded chapter's default order, top first: the named card, then the others in reverse colour
+    order (so that, bottom first, they lie in colour order under it)."""
+    return [top] + [c for c in reversed(chapter) if c != top]
+
+
+def in_pile_order(chosen, default_top_first):
+    """Cards put on the pile together, bottom first (as ``to_discard`` takes them): the ``chosen`` ones on
+    top, top first, and the others beneath in their default order."""
+    rest = [c for c in default_top_first if c not in chosen]
+    return (list(chosen) + rest)[::-1]

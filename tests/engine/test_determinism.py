@@ -60,8 +60,15 @@ def garbage_decisions(st, rng):
         {"type": "chapter", "profession": rng.choice(["weaver", "farmer", "dancer"])},
         {"type": "pay", "card": rng.randrange(0, 120)},
         {"type": rng.choice(["done", "decline", "use", "end_turn", "discard_draw", "undo"])},
+        # An order (rules version 3) naming a card the decision does not put on the pile, or twice.
+        {"type": "end_turn", "order": [rng.randrange(0, 120)]},
+        {"type": "pay", "card": rng.randrange(0, 120), "order": [rng.randrange(0, 120)]},
+        {"type": "pay", "card": 7, "order": [7, 7]},
+        {"type": "end_turn", "order": "7"},
     ]
-    return [d for d in candidates if d not in legal]
+    # A decision is legal with or without the optional order its option is offered with.
+    plain = [{k: v for k, v in d.items() if k != "order"} for d in legal]
+    return [d for d in candidates if d not in legal and d not in plain]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -33,7 +33,8 @@ class Watcher:
             buys = {v for v in st.row if VP_COST[v] <= len(me.completed)}  # R9.1
             assert {o["card"] for o in options if o["type"] == "play"} == plays  # R5.1
             assert {o["card"] for o in options if o["type"] == "buy"} == buys
-            assert {"type": "discard_draw"} in options and {"type": "end_turn"} in options  # R4.1, AMB-07
+            assert {"type": "discard_draw"} in options  # R4.1
+            assert [o["type"] for o in options].count("end_turn") == 1  # AMB-07 (with the duplicates' order)
         if prompt["kind"] == "choose_tier":
             tiers = sorted(o["tier"] for o in options if o["type"] == "tier")
             level = prompt["level"]

@@ -335,8 +335,11 @@ def test_trader_completes_chapters_on_both_sides():
     check_invariants(st)
 
 
-def test_r8_4_amb13_opponent_4th_chapter_shed_at_once_in_printed_mode():
-    st = table(hands={0: ["red Trader"]}, halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
+@pytest.mark.parametrize("version", ["1", "2"])
+def test_r8_4_amb13_opponent_4th_chapter_shed_at_once_in_printed_mode(version):
+    """Rules versions 1 and 2; version 3 defers it to the owner's turn (test_rules_version_3.py)."""
+    st = table(version=version, hands={0: ["red Trader"]},
+               halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
                completed={1: ["farmer", "assassin", "dancer"]})
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "blue Dancer"))

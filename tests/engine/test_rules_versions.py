@@ -1,5 +1,6 @@
 """Rules versions (docs/engine-api.md): a game is played and replayed under the rules version it was
-created with. Version 2 changed two things, both tested here in both modes, each against version 1:
+created with. Version 2 changed two things, both tested here in both modes, each against version 1
+(version 3, tested in test_rules_version_3.py, moves the order into the decisions that discard):
 
 - the Historian's T4 when its first card completes a fourth chapter (R8.4, reference §6.3);
 - the order of cards put on the discard pile together: a completed chapter (paying, R9.1; shedding a
@@ -37,11 +38,12 @@ def pile_top_first(st, count):
 
 # --- versions -----------------------------------------------------------------------------------------------
 def test_new_games_use_the_current_version_and_unknown_versions_are_refused():
-    assert engine.ENGINE_VERSION == "2" == engine.VERSIONS[-1] and "1" in engine.VERSIONS
+    assert engine.ENGINE_VERSION == "3" == engine.VERSIONS[-1] and engine.VERSIONS == ("1", "2", "3")
     assert engine.new_game(2, "s").version == engine.ENGINE_VERSION
     assert engine.new_game(2, "s", version="1").version == "1"
+    assert engine.new_game(2, "s", version="2").version == "2"
     with pytest.raises(ValueError, match="rules version"):
-        engine.new_game(2, "s", version="3")
+        engine.new_game(2, "s", version="4")
 
 
 def test_replay_keeps_the_version_and_a_version_1_log_replays_under_version_1_only():
@@ -160,7 +162,7 @@ def test_version_1_paying_asks_no_order(mode):
 
 
 def test_version_2_two_chapters_each_ordered_before_the_next_payment():
-    st = table(completed={0: ["weaver", "trader"]}, row=["VP9", "VP5", "VP5", "VP3-Draw6", "VP4-Action"])
+    st = table(version="2", completed={0: ["weaver", "trader"]}, row=["VP9", "VP5", "VP5", "VP3-Draw6", "VP4-Action"])
     do(st, ("buy", st.row[0]), ("pay", cid("red Weaver")))
     assert pending_kind(st) == "order_pile"
     do(st, "done")
@@ -182,7 +184,8 @@ def test_version_2_a_refill_after_ordering_still_ends_undo_the_ordering_itself_m
 
 @pytest.mark.parametrize("mode", MODES)
 def test_version_2_shedding_a_fourth_chapter_on_another_players_turn_the_owner_orders(mode):
-    st = table(mode=mode, hands={0: ["red Trader"]}, halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
+    st = table(mode=mode, version="2", hands={0: ["red Trader"]},
+               halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
                completed={1: ["farmer", "assassin", "dancer"]})
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"), ("select", "blue Dancer"))
     if mode == "yucata":  # Y1: deferred to the owner's next turn

@@ -161,11 +161,10 @@ def test_buying_names_the_vp_card_in_words_and_what_was_paid():
     steal = st.row[0]
     do(st, ("buy", steal))
     assert words(st, st.seq, 1) == "Ana is buying the VP card Steal a card · 4 VP, paying 1 completed chapter."
-    do(st, ("pay", cid("blue Weaver")))
-    assert words(st, st.seq, 1) == ("Ana paid with a completed chapter of Weavers; blue Weaver is now on top of "
-                                    "the discard pile.")
-    do(st, "done")
+    do(st, ("pay", cid("blue Weaver")))  # no question follows (rules version 3): the card is taken at once
     text = words(st, st.seq, 1)
+    assert text.startswith("Ana paid with a completed chapter of Weavers; blue Weaver is now on top of "
+                           "the discard pile.")
     assert "Ana bought the VP card Steal a card · 4 VP." in text
     assert "The VP card Draw six · 3 VP was dealt into the center row." in text
     assert engine.text.vp_words(st.row[1]) == "5 VP"
@@ -184,7 +183,7 @@ def test_hidden_cards_are_counted_with_real_plurals():
 
 def test_the_order_chosen_beneath_the_top_is_not_named_in_printed_mode():
     for mode in ("printed", "yucata"):
-        st = table(mode=mode, completed={0: ["weaver"]}, row=["VP5", "VP5", "VP9", "VP9", "VP3-Draw6"])
+        st = table(mode=mode, version="2", completed={0: ["weaver"]}, row=["VP5", "VP5", "VP9", "VP9", "VP3-Draw6"])
         do(st, ("buy", st.row[0]), ("pay", cid("blue Weaver")), ("select", "green Weaver"))
         assert words(st, st.seq, 0) == "Ana put green Weaver beneath blue Weaver on the discard pile."
         other = words(st, st.seq, 1)

@@ -92,7 +92,7 @@ def test_no_undo_past_a_refill_of_the_center_row_but_yes_without_refill():
     do(st, ("buy", st.row[0]))
     pay_with(st, st.players[0].completed[0][0])
     assert can_undo(st)
-    do(st, "undo", "undo", "undo")  # the order kept, the chapter paid, the card chosen
+    do(st, "undo", "undo")  # the chapter paid (in its order), the card chosen
     assert len(st.players[0].completed) == 1 and len(st.row) == 1
 
 
@@ -121,8 +121,12 @@ def test_no_undo_past_historian_t0_uncovering_the_next_card():
     assert not can_undo(st)
 
 
-def test_no_undo_past_another_players_decision():
-    st = table(hands={0: ["red Trader", "red Historian"]}, halls={0: ["purple Weaver"], 1: FOUR_W + ["blue Dancer"]},
+@pytest.mark.parametrize("version", ["1", "2"])
+def test_no_undo_past_another_players_decision(version):
+    """Under rules versions 1 and 2, where another player is asked within the turn (version 3 asks nobody
+    out of turn)."""
+    st = table(version=version, hands={0: ["red Trader", "red Historian"]},
+               halls={0: ["purple Weaver"], 1: FOUR_W + ["blue Dancer"]},
                completed={1: ["farmer", "assassin", "dancer"]})
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"), ("select", "blue Dancer"))
     assert engine.pending_player(st) == 1

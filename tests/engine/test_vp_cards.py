@@ -338,9 +338,11 @@ def test_r8_4_shed_interrupts_a_resolving_ability_which_then_goes_on():
     check_invariants(st)
 
 
-def test_both_players_over_the_limit_active_sheds_first_then_the_other():
-    """docs/rules.md 'Where we chose' 4; R8.4 in printed mode for both players."""
-    st = table(hands={0: ["red Trader"]},
+@pytest.mark.parametrize("version", ["1", "2"])
+def test_both_players_over_the_limit_active_sheds_first_then_the_other(version):
+    """docs/rules.md 'Where we chose' 4; R8.4 in printed mode for both players (rules versions 1 and 2;
+    version 3 defers the other's, test_rules_version_3.py)."""
+    st = table(version=version, hands={0: ["red Trader"]},
                halls={0: four("Farmer") + ["purple Weaver"], 1: four("Weaver") + ["purple Farmer"]},
                completed={0: ["dancer", "assassin", "historian"], 1: ["dancer", "assassin", "historian"]})
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
@@ -384,8 +386,10 @@ def test_r4_2_extra_actions_add_up_without_cap_and_do_not_carry_over():
     assert st.active == 0 and st.actions == 2
 
 
-def test_r8_4_opponent_sheds_then_the_turn_ends_when_that_was_the_last_action():
-    st = table(hands={0: ["red Trader"]}, halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
+@pytest.mark.parametrize("version", ["1", "2"])
+def test_r8_4_opponent_sheds_then_the_turn_ends_when_that_was_the_last_action(version):
+    st = table(version=version, hands={0: ["red Trader"]},
+               halls={0: ["purple Weaver"], 1: four("Weaver") + ["blue Dancer"]},
                completed={1: ["farmer", "assassin", "dancer"]}, actions=1)
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "blue Dancer"))
