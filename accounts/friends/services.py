@@ -1,5 +1,6 @@
 """Following players: one row per (follower, followed); following twice or unfollowing a stranger is
-harmless."""
+harmless. Following a player who blocked you is stored like any follow, so that nothing tells you of
+the block, but it shows nowhere to them (selectors.followers)."""
 
 from django.utils.translation import gettext as _
 

@@ -1,17 +1,20 @@
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.exceptions import GameError
 
-from . import services
+from . import selectors, services
 
 
 def _player(username):
-    return get_object_or_404(get_user_model(), username=username, is_active=True)
+    found = selectors.player_named(username)
+    if found is None:
+        raise Http404(_("No such player."))
+    return found
 
 
 @login_required

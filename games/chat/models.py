@@ -1,4 +1,4 @@
-"""Table chat, mutes, reports and private notes.
+"""Table chat, mutes and private notes (reports of messages are games.moderation's).
 
 A chat message is only ever what a player typed: the server never writes into the chat (no "alice played
 the Assassin" lines), so nothing it knows and a reader may not (hands, the deck, the seed) can reach a
@@ -59,34 +59,6 @@ class Mute(models.Model):
 
     def __str__(self):
         return f"{self.user_id} mutes {self.muted_id}"
-
-
-class Report(models.Model):
-    """A player flags a message for the staff, who read reports in the admin."""
-
-    class Reason(models.TextChoices):
-        ABUSE = "abuse", _("Insults or harassment")
-        SPAM = "spam", _("Spam or advertising")
-        CHEATING = "cheating", _("Cheating or sharing hidden information")
-        OTHER = "other", _("Something else")
-
-    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="reports", verbose_name=_("message"))
-    reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports", verbose_name=_("reported by")
-    )
-    reason = models.CharField(_("reason"), max_length=16, choices=Reason.choices)
-    comment = models.CharField(_("comment"), max_length=500, blank=True)
-    created_at = models.DateTimeField(_("reported at"), auto_now_add=True)
-    handled = models.BooleanField(_("handled"), default=False, db_index=True)
-
-    class Meta:
-        verbose_name = _("chat report")
-        verbose_name_plural = _("chat reports")
-        ordering = ["handled", "-id"]
-        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]
-
-    def __str__(self):
-        return f"report {self.pk} on message {self.message_id}"
 
 
 class Note(models.Model):

@@ -1,9 +1,10 @@
-"""The chat as one reader may see it: messages staff hid and messages of players the reader muted are
-left out, for the table, the replay and the emails alike."""
+"""The chat as one reader may see it: messages staff hid and messages of players the reader muted or
+blocked are left out, for the table, the replay and the emails alike."""
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Subquery
 
+from accounts.blocks.selectors import blocked_by_filter
 from games.models import LogEntry
 
 from .models import Message, Mute, Note
@@ -14,6 +15,7 @@ def visible_messages(game_id, reader_id=None):
     rows = Message.objects.filter(game_id=game_id, hidden=False).select_related("author")
     if reader_id is not None:
         rows = rows.exclude(Exists(Mute.objects.filter(user_id=reader_id, muted_id=OuterRef("author_id"))))
+        rows = rows.filter(blocked_by_filter(reader_id, "author"))
     return rows.order_by("id")
 
 

@@ -6,20 +6,22 @@ Who may do what:
 - players of a game (a seat of their own, also after resigning) write in its chat once it has started,
   and after it ended; spectators (anyone else signed in) read it and write nothing: the table has one
   chat, the players';
-- anyone signed in mutes or reports another player's message they can read;
+- anyone signed in mutes another player (reports go to games.moderation, which hides messages through
+  ``hide_message``);
+- a player the staff muted from the chat (games.moderation.restrictions) writes nothing until the end;
 - each player keeps private notes on each of their games.
 """
 
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.exceptions import Forbidden, GameError, InvalidRequest, NotFound
 from games.models import Game, Seat
+from games.moderation import restrictions
 from games.services import parse_game_id
 
 from . import throttle
-from .models import MESSAGE_MAX_LENGTH, NOTE_MAX_LENGTH, Message, Mute, Note, Report
+from .models import MESSAGE_MAX_LENGTH, NOTE_MAX_LENGTH, Message, Mute, Note
 from .text import tidy_message, tidy_note
 
 CHAT_STATUSES = (Game.Status.ACTIVE, Game.Status.FINISHED)
@@ -63,31 +65,22 @@ def post_message(game_id, user, text):
             ) % {"max": MESSAGE_MAX_LENGTH},
             code="too_long",
         )
+    mute = restrictions.mute_of(user.pk, "chat")
+    if mute is not None:
+        raise Forbidden(restrictions.refusal(mute), code="muted")
     if not throttle.allow(user.pk):
         raise Throttled(_("You are writing too fast. Wait a moment, then send your message again."))
     return Message.objects.create(game_id=game.pk, author=user, text=text, seq=game.seq)
 
 
-def _readable_message(message_id):
-    message = Message.objects.select_related("author").filter(pk=message_id, hidden=False).first()
-    if message is None:
-        raise NotFound(_("No such message."), code="no_message")
+def hide_message(message_id):
+    """The staff hide a message (games.moderation): it shows nowhere from now on; the row stays as
+    evidence. Returns the message (or None)."""
+    message = Message.objects.filter(pk=message_id).first()
+    if message is not None and not message.hidden:
+        message.hidden = True
+        message.save(update_fields=["hidden"])
     return message
-
-
-def report(message_id, user, reason, comment=""):
-    """``user`` reports a message to the staff. Reporting the same message again changes nothing."""
-    message = _readable_message(message_id)
-    if message.author_id == user.pk:
-        raise InvalidRequest(_("You cannot report your own message."), code="own_message")
-    if reason not in Report.Reason.values:
-        raise InvalidRequest(_("Choose a reason."), code="reason")
-    comment = tidy_message(comment)[:500]
-    try:
-        with transaction.atomic():
-            return Report.objects.create(message=message, reporter=user, reason=reason, comment=comment), True
-    except IntegrityError:  # reported before: one report per player and message
-        return Report.objects.get(message=message, reporter=user), False
 
 
 def mute(user, other):

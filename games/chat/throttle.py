@@ -1,4 +1,5 @@
-"""A small per-player rate for chat messages (``CHAT_THROTTLE_RATE``, e.g. "10/min").
+"""A small per-player rate for chat messages (``CHAT_THROTTLE_RATE``, e.g. "10/min"), and the same
+counter for other writes of one player to others (private messages: ``MESSAGE_THROTTLE_RATE``).
 
 The site-wide write budget of pages and API is a separate, much larger one; this one keeps a table's
 chat readable. A fixed window counted with the cache's ``add`` + ``incr`` (atomic on Redis): concurrent
@@ -29,13 +30,19 @@ def parse_rate(rate):
 
 
 def allow(user_id, now=None):
-    """Count one message of ``user_id``; False when the player is over the rate."""
-    rate = parse_rate(getattr(settings, "CHAT_THROTTLE_RATE", None))
+    """Count one chat message of ``user_id``; False when the player is over ``CHAT_THROTTLE_RATE``."""
+    return allow_rate("chat", user_id, getattr(settings, "CHAT_THROTTLE_RATE", None), now)
+
+
+def allow_rate(scope, user_id, rate, now=None):
+    """Count one write of ``scope`` ("chat", "dm", ...) by ``user_id`` against ``rate`` ("10/min"; empty:
+    no limit); False when the player is over it. Each scope counts apart."""
+    rate = parse_rate(rate)
     if rate is None:
         return True
     limit, period = rate
     now = time.time() if now is None else now
-    key = f"chat:rate:{user_id}:{int(now // period)}"
+    key = f"{scope}:throttle:{user_id}:{int(now // period)}"
     try:
         if cache.add(key, 1, period + 1):
             count = 1
@@ -46,6 +53,6 @@ def allow(user_id, now=None):
                 cache.add(key, 1, period + 1)
                 count = 1
     except Exception:  # the cache is down: chat goes on, unthrottled
-        logger.warning("chat throttle: the cache is unavailable, letting the message through", exc_info=True)
+        logger.warning("%s throttle: the cache is unavailable, letting the message through", scope, exc_info=True)
         return True
     return count <= limit

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors as game_selectors
 from games.exceptions import Forbidden, GameError, NotFound
@@ -17,8 +17,6 @@ from games.services import parse_game_id
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import context, services
-from .forms import ReportForm
-from .models import Message
 from .selectors import newest_message_id
 
 HTMX_STOP_POLLING = 286
@@ -106,29 +104,6 @@ def save_note(request, pk):
     else:
         messages.success(request, _("Your notes were saved."))
     return redirect(_table_url(game.pk, "#notes"))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def report(request, message_id):
-    message = get_object_or_404(
-        Message.objects.select_related("author", "game"), pk=_id_or_404(message_id, _("No such message.")), hidden=False
-    )
-    form = ReportForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            _report, created = services.report(
-                message.pk, request.user, form.cleaned_data["reason"], form.cleaned_data["comment"]
-            )
-        except GameError as exc:
-            messages.error(request, str(exc.detail))
-        else:
-            if created:
-                messages.success(request, _("Thank you. The staff will read the message you reported."))
-            else:
-                messages.info(request, _("You have already reported this message."))
-        return redirect(_table_url(message.game_id, "#chat"))
-    return render(request, "chat/report.html", {"message": message, "form": form})
 
 
 def _back(request, fallback):

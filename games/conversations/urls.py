@@ -1,4 +1,15 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import api, views
 
 app_name = "conversations"
-urlpatterns = []
+
+urlpatterns = [
+    path("messages/", views.inbox, name="inbox"),
+    path("messages/<int:pk>/", views.conversation, name="conversation"),
+    path("messages/to/<str:username>/", views.write_to, name="write_to"),
+    path("messages/email/", views.preference, name="preference"),
+    path("api/v1/messages/", api.MessageListView.as_view(), name="api-messages"),
+    path("api/v1/messages/<int:id>/", api.ConversationView.as_view(), name="api-conversation"),
+    path("api/v1/messages/<int:id>/read/", api.ReadView.as_view(), name="api-conversation-read"),
+]

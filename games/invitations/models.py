@@ -4,6 +4,9 @@ Who may join a game is the game's own business (``Game.invited``, changed only t
 an ``Invitation`` is the invitee's side of it: told by email, answered with Accept (joining through
 ``services.join``) or Decline. Invitations are written by a receiver on the game's invitation list, so a
 game invited from the lobby, the API or a rematch gets them alike.
+
+Personal data: an invitation names its invitee and inviter (both players' exports); a link its maker and
+its last user; a rematch who proposed it.
 """
 
 from django.conf import settings
@@ -33,13 +36,20 @@ class Invitation(models.Model):
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(_("invited at"), auto_now_add=True)
     answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    # An email was queued for it (the inviter's daily email budget counts these: invitations.limits).
+    emailed = models.BooleanField(_("emailed"), default=False)
 
     class Meta:
         verbose_name = _("invitation")
         verbose_name_plural = _("invitations")
         ordering = ["-id"]
         constraints = [models.UniqueConstraint(fields=["game", "invitee"], name="invitations_once_per_game")]
-        indexes = [models.Index(fields=["invitee", "status"], name="invitations_invitee_status")]
+        indexes = [
+            models.Index(fields=["invitee", "status"], name="invitations_invitee_status"),
+            # The limits: an inviter's waiting invitations, emails of the last day, declines by one invitee.
+            models.Index(fields=["inviter", "status"], name="invitations_inviter_status"),
+            models.Index(fields=["inviter", "created_at"], name="invitations_inviter_created"),
+        ]
 
     def __str__(self):
         return f"{self.invitee_id} to game {self.game_id}: {self.status}"

@@ -1,7 +1,8 @@
 """Invitations follow the game: a user added to a game's invitation list (``Game.invited``, by
 ``services.create_game`` from the lobby, the API or a rematch, or by ``services.join`` for a link) gets an
-``Invitation`` and, when they want one, an email through the outbox, both in the transaction that
-invited them; a user taking a seat has accepted theirs."""
+``Invitation`` and, when they want one and the inviter's limits allow it (invitations.limits), an email
+through the outbox, both in the transaction that invited them; a user taking a seat has accepted theirs.
+An inviter over their number of waiting invitations is refused here, which rolls back the new game."""
 
 from django.db.models.signals import m2m_changed, post_save
 from django.dispatch import receiver
@@ -11,6 +12,7 @@ from games.models import Game, Seat
 from games.notifications import outbox
 from games.notifications.models import Notification
 
+from . import limits
 from .models import Invitation
 
 
@@ -28,6 +30,10 @@ def invited_changed(sender, instance, action, reverse, pk_set, **kwargs):
 def _invite(game, user_ids):
     now = timezone.now()
     seated = set(Seat.objects.filter(game_id=game.pk, user_id__in=user_ids).values_list("user_id", flat=True))
+    # Raised here, the refusal rolls back the whole game being created (this runs in its transaction).
+    limits.check_open_invitations(
+        game.created_by_id, sum(1 for u in user_ids if u not in seated and u != game.created_by_id)
+    )
     invitations = [
         Invitation(
             game_id=game.pk,
@@ -40,15 +46,17 @@ def _invite(game, user_ids):
         for user_id in user_ids
         if user_id != game.created_by_id
     ]
-    Invitation.objects.bulk_create(invitations, ignore_conflicts=True)
+    budget = limits.EmailBudget(game.created_by_id, now)
     rows = []
     for invitation in invitations:
         if invitation.status != Invitation.Status.PENDING:
             continue
         user, prefs = outbox.prefs_for(invitation.invitee_id)
         wanted = user is not None and bool(user.email) and prefs.invitation_emails
-        status = Notification.Status.PENDING if wanted else Notification.Status.SKIPPED
+        invitation.emailed = wanted and budget.allows(invitation.invitee_id)
+        status = Notification.Status.PENDING if invitation.emailed else Notification.Status.SKIPPED
         rows.append(outbox.row(game, invitation.invitee_id, Notification.Kind.INVITATION, now, status=status))
+    Invitation.objects.bulk_create(invitations, ignore_conflicts=True)
     if rows:
         outbox.write(rows)
 

@@ -2,6 +2,7 @@
 
 from django.db.models import Exists, OuterRef, Prefetch
 
+from accounts.blocks.selectors import blocked_by_filter
 from games.models import Game, Seat
 
 from .models import Invitation, InviteLink, Rematch
@@ -17,11 +18,13 @@ def pending_invitation(game_id, user_id):
 
 
 def open_invitations(user):
-    """Invitations waiting for ``user``'s answer (the game still open, no seat taken), newest first."""
+    """Invitations waiting for ``user``'s answer (the game still open, no seat taken), newest first; not
+    those of players ``user`` blocked."""
     seated = Seat.objects.filter(game_id=OuterRef("game_id"), user_id=user.pk)
     seats = Prefetch("game__seats", queryset=Seat.objects.select_related("user"))
     return list(
         Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING, game__status=Game.Status.OPEN)
+        .filter(blocked_by_filter(user, "inviter"))
         .exclude(Exists(seated))
         .select_related("game", "inviter")
         .prefetch_related(seats)

@@ -11,6 +11,7 @@ from games import services
 from games.chat import services as chat
 from games.chat.models import Message
 from games.exceptions import Forbidden, InvalidRequest
+from games.moderation import services as moderation
 from tests.games.helpers import play, started_game
 
 pytestmark = pytest.mark.django_db
@@ -89,14 +90,15 @@ def test_user_text_is_escaped_on_every_page(client, table, django_user_model):
         "spectator": _page(client, carol, game),
         "poll": client.get(reverse("chat:poll", args=[game.pk]) + "?after=0").content.decode(),
         "replay": client.get(reverse("game-replay", args=[game.pk])).content.decode(),
-        "report": client.get(reverse("chat:report", args=[message.pk])).content.decode(),
+        "report": client.get(reverse("moderation:report_chat", args=[message.pk])).content.decode(),
     }
-    chat.report(message.pk, bob, "abuse", comment="<i>look</i>")
+    moderation.report_chat(bob, message.pk, "abuse", comment="<i>look</i>")
     staff = django_user_model.objects.create_superuser("staff", "staff@example.com", "pw-staff-123")
     client.force_login(staff)
-    pages["admin list"] = client.get(reverse("admin:chat_report_changelist")).content.decode()
+    pages["queue"] = client.get(reverse("moderation:queue")).content.decode()
+    pages["admin list"] = client.get(reverse("admin:chat_message_changelist")).content.decode()
     pages["admin report"] = client.get(
-        reverse("admin:chat_report_change", args=[message.reports.get().pk])
+        reverse("admin:moderation_report_change", args=[message.reports.get().pk])
     ).content.decode()
     for name, html in pages.items():
         assert escaped in html, name

@@ -1,5 +1,5 @@
-"""Mutes (a reader stops seeing a player, everywhere), reports (the staff read them in the admin and may
-hide a message), and private notes (their author's only)."""
+"""Mutes (a reader stops seeing a player, everywhere), reports (the staff read them in the moderation
+queue and may hide a message), and private notes (their author's only)."""
 
 import re
 
@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from games import services
 from games.chat import services as chat
-from games.chat.models import Message, Mute, Note, Report
+from games.chat.models import Message, Mute, Note
 from games.exceptions import Forbidden, InvalidRequest
+from games.moderation import services as moderation
+from games.moderation.models import Report
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -73,11 +75,11 @@ def test_nobody_mutes_themselves(client, table):
     assert client.post(reverse("chat:mute", args=["nobody-here"])).status_code == 404
 
 
-def test_reports_reach_the_staff_who_can_hide_the_message(client, table, django_user_model):
+def test_reports_reach_the_moderation_queue_where_the_staff_hide_the_message(client, table, django_user_model):
     game, alice, bob, carol = table
     message = chat.post_message(game.pk, alice, "you are all idiots")
     client.force_login(bob)
-    url = reverse("chat:report", args=[message.pk])
+    url = reverse("moderation:report_chat", args=[message.pk])
     assert "you are all idiots" in client.get(url).content.decode()
     response = client.post(url, {"reason": "abuse", "comment": "rude"})
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/#chat"
@@ -88,32 +90,33 @@ def test_reports_reach_the_staff_who_can_hide_the_message(client, table, django_
     client.force_login(carol)
     client.post(url, {"reason": "other"})
     with pytest.raises(InvalidRequest):
-        chat.report(message.pk, alice, "abuse")
+        moderation.report_chat(alice, message.pk, "abuse")
     client.force_login(alice)
     client.post(url, {"reason": "abuse"})
     assert Report.objects.count() == 2
     client.force_login(carol)
     assert "This field is required" in client.post(url, {"reason": ""}).content.decode()
 
-    # Players cannot see the reports; the staff can, and hide the message.
+    # Players cannot see the queue; a moderator can, and hides the message (for both reports at once).
     client.force_login(bob)
-    assert client.get(reverse("admin:chat_report_changelist")).status_code == 302
+    assert client.get(reverse("moderation:queue")).status_code == 403
     staff = django_user_model.objects.create_superuser("mod", "mod@example.com", "pw-mod-12345")
     client.force_login(staff)
-    listing = client.get(reverse("admin:chat_report_changelist")).content.decode()
-    assert "you are all idiots" in listing and listing.count("Insults or harassment") >= 1
-    ids = list(Report.objects.values_list("pk", flat=True))
-    client.post(
-        reverse("admin:chat_report_changelist"),
-        {"action": "hide_messages", "_selected_action": [str(i) for i in ids]},
+    queue = client.get(reverse("moderation:queue")).content.decode()
+    assert "you are all idiots" in queue and queue.count("Insults or harassment") >= 1
+    report = Report.objects.order_by("id").first()
+    response = client.post(
+        reverse("moderation:act", args=[report.pk]), {"action": "hide", "reason": "insults", "days": ""}
     )
+    assert response.status_code == 302
     message.refresh_from_db()
-    assert message.hidden and not Report.objects.filter(handled=False).exists()
+    assert message.hidden and not Report.objects.filter(status=Report.Status.OPEN).exists()
     for user in (alice, bob, carol):
         assert "you are all idiots" not in _table(client, user, game)
         assert "you are all idiots" not in _replay(client, user, game)
     client.force_login(bob)
     assert client.get(url).status_code == 404  # a hidden message cannot be reported again
+    assert "The staff removed the message." in client.get(reverse("moderation:mine")).content.decode()
 
 
 def test_notes_are_private_to_their_author(client, table):

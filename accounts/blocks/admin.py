@@ -1,0 +1,10 @@
+from django.contrib import admin
+
+from .models import Block
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    list_display = ("blocker", "blocked", "created_at")
+    raw_id_fields = ("blocker", "blocked")
+    search_fields = ("blocker__username", "blocked__username")

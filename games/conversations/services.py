@@ -1,0 +1,200 @@
+"""Every change to private messages: sending, marking a conversation read, the email preference, and the
+staff's hiding of a message.
+
+Sending is refused (nothing stored) to oneself, to a player who is not active, with an empty or too long
+text, above ``MESSAGE_THROTTLE_RATE`` per sender, above ``MESSAGE_NEW_CONVERSATIONS_PER_DAY`` new
+conversations a day, while the staff have muted the sender from messages, and to a player the sender
+blocked (unblock first). A message to a player who blocked the sender is stored ``withheld``: to its
+sender it looks sent, the recipient never sees it; nothing tells the sender.
+
+``message_sent`` (a Django signal) is sent after the commit of every message the recipient may read, with
+whether an email is owed (``email``: "immediate" for the first unread message of a run when the
+recipient wants emails at once, "digest" for a recipient who reads them in the digest, else None): the
+outbox delivers it (docs/social.md, "Private messages").
+"""
+
+import datetime
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.dispatch import Signal
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.blocks import selectors as blocks
+from accounts.friends.selectors import player_named
+from games.chat.throttle import allow_rate
+from games.exceptions import Forbidden, GameError, InvalidRequest, NotFound
+from games.moderation import restrictions
+from games.services import parse_game_id  # a row id within the database's range
+
+from .models import MESSAGE_MAX_LENGTH, Conversation, DirectMessage, MessagePreference, Participant
+from .text import tidy_text
+
+# Sent after the commit: sender=DirectMessage, message=..., recipient_id=..., email=None|"immediate"|"digest".
+message_sent = Signal()
+
+
+class Throttled(GameError):
+    status = 429
+    default_code = "throttled"
+
+
+def recipient(username):
+    """The active player named ``username``, or NotFound."""
+    user = player_named(username)
+    if user is None:
+        raise NotFound(_("No such player."), code="no_player")
+    return user
+
+
+def _check_text(text):
+    text = tidy_text(text)
+    if not text:
+        raise InvalidRequest(_("Write a message first."), code="empty")
+    if len(text) > MESSAGE_MAX_LENGTH:
+        raise InvalidRequest(
+            ngettext(
+                "A message has at most %(max)d character.", "A message has at most %(max)d characters.",
+                MESSAGE_MAX_LENGTH,
+            ) % {"max": MESSAGE_MAX_LENGTH},
+            code="too_long",
+        )
+    return text
+
+
+def _conversation(sender, other):
+    """The pair's conversation and whether it is new (made with both participant rows)."""
+    pair = Conversation.pair_of(sender.pk, other.pk)
+    found = Conversation.objects.filter(pair=pair).first()
+    if found is not None:
+        return found, False
+    if not _may_start_another(sender):
+        raise Throttled(
+            _("You have started many conversations today. Wait until tomorrow to write to someone new."),
+            code="too_many_conversations",
+        )
+    try:
+        with transaction.atomic():
+            found = Conversation.objects.create(pair=pair, started_by=sender)
+            Participant.objects.bulk_create(
+                [Participant(conversation=found, user=sender), Participant(conversation=found, user=other)]
+            )
+            return found, True
+    except IntegrityError:  # both wrote first at the same moment: one conversation
+        return Conversation.objects.get(pair=pair), False
+
+
+def _may_start_another(sender):
+    limit = settings.MESSAGE_NEW_CONVERSATIONS_PER_DAY
+    if not limit:
+        return True
+    since = timezone.now() - datetime.timedelta(days=1)
+    return Conversation.objects.filter(started_by=sender, created_at__gte=since).count() < limit
+
+
+def send(sender, other, text):
+    """``sender`` writes ``text`` to ``other``. Returns the DirectMessage."""
+    if other.pk == sender.pk:
+        raise InvalidRequest(_("You cannot write to yourself."), code="self")
+    if not other.is_active:
+        raise NotFound(_("No such player."), code="no_player")
+    text = _check_text(text)
+    mute = restrictions.mute_of(sender.pk, "messages")
+    if mute is not None:
+        raise Forbidden(restrictions.refusal(mute), code="muted")
+    if blocks.blocks(sender, other):
+        raise Forbidden(
+            _("You blocked %(name)s. Unblock them to write to them.") % {"name": other.username}, code="you_blocked"
+        )
+    if not allow_rate("dm", sender.pk, settings.MESSAGE_THROTTLE_RATE):
+        raise Throttled(_("You are writing too fast. Wait a moment, then send your message again."))
+    withheld = blocks.blocks(other, sender)
+    with transaction.atomic():
+        conversation, _new = _conversation(sender, other)
+        had_unread = _unread_rows(conversation.pk, other.pk).exists()
+        message = DirectMessage.objects.create(conversation=conversation, sender=sender, text=text, withheld=withheld)
+        now = message.created_at
+        Conversation.objects.filter(pk=conversation.pk).update(last_message_at=now)
+        # The sender has seen what they wrote (and everything before it).
+        Participant.objects.filter(conversation=conversation, user=sender).update(last_read_id=message.pk)
+        if not withheld:
+            email = _email_owed(other, had_unread)
+            transaction.on_commit(
+                lambda: message_sent.send(DirectMessage, message=message, recipient_id=other.pk, email=email)
+            )
+    return message
+
+
+def _unread_rows(conversation_id, user_id):
+    read_upto = Participant.objects.filter(conversation_id=conversation_id, user_id=user_id).values("last_read_id")
+    return DirectMessage.objects.filter(
+        conversation_id=conversation_id, withheld=False, hidden=False, id__gt=read_upto
+    ).exclude(sender_id=user_id)
+
+
+def _email_owed(user, had_unread):
+    """One email per run of unread messages: at once for the first, none for the ones after it."""
+    choice = email_choice(user)
+    if choice == MessagePreference.NEVER or not user.email:
+        return None
+    if choice == MessagePreference.DIGEST:
+        return MessagePreference.DIGEST
+    return None if had_unread else MessagePreference.IMMEDIATE
+
+
+def email_choice(user):
+    return (
+        MessagePreference.objects.filter(user_id=user.pk).values_list("email", flat=True).first()
+        or MessagePreference.IMMEDIATE
+    )
+
+
+def set_email_choice(user, choice):
+    if choice not in {c for c, _label in MessagePreference.EMAIL_CHOICES}:
+        raise InvalidRequest(_("Choose when to be emailed."), code="email")
+    MessagePreference.objects.update_or_create(user=user, defaults={"email": choice})
+
+
+def own_conversation(conversation_id, user):
+    """``user``'s conversation ``conversation_id`` (with its participants' users), or NotFound."""
+    try:
+        conversation_id = parse_game_id(conversation_id)
+    except NotFound:
+        conversation_id = None
+    row = (
+        Participant.objects.select_related("conversation")
+        .filter(conversation_id=conversation_id, user_id=user.pk)
+        .first()
+        if conversation_id is not None
+        else None
+    )
+    if row is None:
+        raise NotFound(_("No such conversation."), code="no_conversation")
+    return row.conversation
+
+
+def mark_read(conversation_id, user, upto=None):
+    """``user`` has read the conversation up to message ``upto`` (default: its newest). Never goes back."""
+    conversation = own_conversation(conversation_id, user)
+    newest = DirectMessage.objects.filter(conversation=conversation).order_by("-id").values_list("id", flat=True)
+    newest = newest.first()
+    target = newest or 0
+    if upto is not None:
+        if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
+            raise InvalidRequest(_("upto must be a message id."), code="upto")
+        target = min(upto, target)
+    Participant.objects.filter(conversation=conversation, user=user, last_read_id__lt=target).update(
+        last_read_id=target
+    )
+    return conversation
+
+
+def hide_message(message_id):
+    """The staff hide a private message: it shows to nobody from now on. Returns the message (or None)."""
+    message = DirectMessage.objects.select_related("sender").filter(pk=message_id).first()
+    if message is not None and not message.hidden:
+        message.hidden = True
+        message.save(update_fields=["hidden"])
+    return message

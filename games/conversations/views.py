@@ -1,0 +1,112 @@
+"""Thin pages over conversations.services (writes) and conversations.selectors (what a reader sees)."""
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.blocks import selectors as blocks
+from games.exceptions import GameError, NotFound
+from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+
+from . import selectors, services
+from .forms import MessageForm, NewConversationForm, PreferenceForm
+from .models import MESSAGE_MAX_LENGTH
+
+PER_PAGE = 30
+
+
+def _page_url(conversation_id):
+    return reverse("conversations:conversation", args=[conversation_id]) + "#newest"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def inbox(request):
+    """The conversation list, a form to write to a player, and the email preference."""
+    form = NewConversationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            other = services.recipient(form.cleaned_data["to"])
+            sent = services.send(request.user, other, form.cleaned_data["text"])
+        except NotFound:
+            form.add_error("to", _("No such player."))
+        except GameError as exc:
+            form.add_error(None, str(exc.detail))
+        else:
+            return HttpResponseRedirect(_page_url(sent.conversation_id))
+    page = Paginator(selectors.conversation_rows(request.user), PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "conversations": selectors.describe(page.object_list, request.user),
+        "page": page,
+        "form": form,
+        "preference_form": PreferenceForm(initial={"email": services.email_choice(request.user)}),
+        "max_length": MESSAGE_MAX_LENGTH,
+    }
+    return render(request, "conversations/inbox.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def conversation(request, pk):
+    """One conversation: the messages (reading them marks them read) and the reply form."""
+    try:
+        found = services.own_conversation(pk, request.user)
+    except NotFound:
+        raise Http404(_("No such conversation.")) from None
+    other = selectors.other_participant(found, request.user)
+    form = MessageForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.send(request.user, other, form.cleaned_data["text"])
+        except GameError as exc:
+            form.add_error("text", str(exc.detail))
+        else:
+            return HttpResponseRedirect(_page_url(found.pk))
+    shown, older = selectors.messages_of(found, request.user)
+    previously_read = selectors.last_read_id(found, request.user)
+    if shown:
+        services.mark_read(found.pk, request.user, upto=shown[-1].pk)
+    context = {
+        "conversation": found,
+        "other": other,
+        "shown": shown,
+        "older": older,
+        "previously_read": previously_read,
+        "form": form,
+        "i_block": blocks.blocks(request.user, other),
+        "max_length": MESSAGE_MAX_LENGTH,
+    }
+    return render(request, "conversations/conversation.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET"])
+def write_to(request, username):
+    """From a profile: the conversation with that player, or the form to start one."""
+    try:
+        other = services.recipient(username)
+    except NotFound:
+        raise Http404(_("No such player.")) from None
+    if other.pk == request.user.pk:
+        return HttpResponseRedirect(reverse("conversations:inbox"))
+    found = selectors.conversation_with(request.user, other)
+    if found is not None and selectors.messages_of(found, request.user, limit=1)[0]:
+        return HttpResponseRedirect(_page_url(found.pk))
+    form = NewConversationForm(initial={"to": other.username})
+    return render(request, "conversations/write.html", {"form": form, "other": other, "max_length": MESSAGE_MAX_LENGTH})
+
+
+@login_required
+@require_POST
+def preference(request):
+    form = PreferenceForm(request.POST)
+    if form.is_valid():
+        services.set_email_choice(request.user, form.cleaned_data["email"])
+        messages.success(request, _("Your choice of emails was saved."))
+    else:
+        messages.error(request, _("Choose when to be emailed."))
+    return HttpResponseRedirect(reverse("conversations:inbox") + "#email-preference")

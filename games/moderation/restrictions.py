@@ -1,0 +1,39 @@
+"""Whether the staff keep a player from writing: read by the table chat and the private messages before
+they store anything. A leaf module (it imports only this app's models), so the features below
+moderation may ask it without an import circle."""
+
+from django.db.models import Q
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from .models import Restriction
+
+_COVERS = {
+    "chat": (Restriction.Scope.CHAT, Restriction.Scope.BOTH),
+    "messages": (Restriction.Scope.MESSAGES, Restriction.Scope.BOTH),
+}
+
+
+def current(user_id, scopes, now=None):
+    """Restrictions of ``user_id`` among ``scopes`` in force at ``now``."""
+    now = now or timezone.now()
+    return Restriction.objects.filter(user_id=user_id, scope__in=scopes, lifted_at__isnull=True).filter(
+        Q(ends_at__isnull=True) | Q(ends_at__gt=now)
+    )
+
+
+def mute_of(user_id, what, now=None):
+    """The staff's mute keeping ``user_id`` from ``what`` ("chat" or "messages") in force at ``now``, the
+    one that lasts longest (``ends_at`` None: until lifted); None when the player may write."""
+    found = list(current(user_id, _COVERS[what], now))
+    if not found:
+        return None
+    return max(found, key=lambda r: (r.ends_at is None, r.ends_at))
+
+
+def refusal(restriction):
+    """What a muted player is told when they try to write."""
+    if restriction.ends_at is None:
+        return _("The staff have stopped you from writing here until further notice.")
+    when = formats.date_format(timezone.localtime(restriction.ends_at), "DATETIME_FORMAT")
+    return _("The staff have stopped you from writing here until %(when)s.") % {"when": when}
