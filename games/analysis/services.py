@@ -1,0 +1,104 @@
+"""The one change of state an analysis has: asking for it (``request_analysis``). The worker stores its
+progress through work.py."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.throttles import hit, parse_rate
+from games import selectors as game_selectors
+from games.exceptions import Conflict, GameError
+from games.models import Game
+
+from . import tasks
+from .models import Analysis
+
+ACTIVE = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
+
+
+class TooManyAnalyses(GameError):
+    status = 429
+    default_code = "throttled"
+
+
+def finished_game(game_id):
+    """The game, if it is over (404 for an unknown one, 409 while it is in progress: analysing a game in
+    play would help its players)."""
+    game = game_selectors.get_game(game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Conflict(
+            _("A game is analysed once it is over: during play the bot's judgement would help its players."),
+            code="not_finished",
+        )
+    return game
+
+
+def _enqueue(analysis):
+    transaction.on_commit(lambda: tasks.analyse_game.delay(analysis.pk))
+
+
+def _check_user_limits(user):
+    running = Analysis.objects.filter(requested_by=user, status__in=ACTIVE).count()
+    if running >= settings.ANALYSIS_USER_RUNNING:
+        raise TooManyAnalyses(
+            _("You have %(count)d analyses under way; ask for another once one is done.")
+            % {"count": running},
+            retry_after=30,
+        )
+    rate = parse_rate(settings.ANALYSIS_USER_RATE)
+    if rate is None:
+        return
+    verdict = hit("analysis", f"user:{user.pk}", *rate)
+    if not verdict.allowed:
+        raise TooManyAnalyses(
+            _("You have asked for many analyses lately; try again in %(seconds)d seconds.")
+            % {"seconds": verdict.wait},
+            retry_after=int(verdict.wait),
+        )
+
+
+def request_analysis(game_id, user):
+    """Start the analysis of a finished game, once: ``(analysis, started)``. Asking again for an analysis
+    that exists changes nothing (and costs no part of the user's limit), except that a failed one, or a
+    queued or running one whose task was lost (its row still for ``ANALYSIS_STALE_SECONDS``), is
+    enqueued again."""
+    game = finished_game(game_id)
+    existing = Analysis.objects.filter(game=game, rules_version=game.engine_version).first()
+    if existing is not None:
+        return existing, _restart_if_stuck(existing)
+    _check_user_limits(user)
+    try:
+        with transaction.atomic():
+            analysis = Analysis.objects.create(
+                game=game,
+                rules_version=game.engine_version,
+                requested_by=user,
+                total=game.seq,
+                playouts=settings.ANALYSIS_PLAYOUTS,
+                cpu_seconds=settings.ANALYSIS_CPU_SECONDS,
+            )
+            _enqueue(analysis)
+    except IntegrityError:  # asked twice at once: the other request's analysis is the one
+        return Analysis.objects.get(game=game, rules_version=game.engine_version), False
+    return analysis, True
+
+
+def _restart_if_stuck(analysis):
+    stale = timezone.now() - timedelta(seconds=settings.ANALYSIS_STALE_SECONDS)
+    with transaction.atomic():
+        restarted = (
+            Analysis.objects.filter(pk=analysis.pk)
+            .filter(status=Analysis.Status.FAILED)
+            .update(status=Analysis.Status.QUEUED, error="", updated_at=timezone.now())
+        ) or (
+            Analysis.objects.filter(pk=analysis.pk, status__in=ACTIVE, updated_at__lt=stale)
+            .update(updated_at=timezone.now())
+        )
+        if restarted:
+            _enqueue(analysis)
+    if restarted:
+        analysis.refresh_from_db()
+    return bool(restarted)
