@@ -9,3 +9,6 @@ class TournamentsConfig(AppConfig):
     label = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import hooks  # noqa: F401  (registers the "a game ended" hook)
