@@ -63,7 +63,10 @@ def find(raw):
     """The token whose digest matches ``raw`` (with its user), or None; read from the database."""
     if not raw or len(raw) > 200:
         return None
-    return ApiToken.objects.select_related("user").filter(digest=digest(raw)).first()
+    try:  # get(), not first(): the digest is unique, and an ordering would cost its own join and sort
+        return ApiToken.objects.select_related("user").get(digest=digest(raw))
+    except ApiToken.DoesNotExist:
+        return None
 
 
 def mark_used(token, now=None):
