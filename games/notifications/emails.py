@@ -19,9 +19,9 @@ import engine
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 
-from . import outbox
+from . import recipients
 from .models import Notification
-from .outbox import Prefs, waiting_games
+from .recipients import Prefs, waiting_games
 
 UNSUBSCRIBE_SALT = "guildhall.notifications.unsubscribe"
 MAX_LOG_LINES = 40
@@ -172,8 +172,8 @@ def wanted(n, prefs):
 def build_message(n, now):
     """The email for notification ``n``, or None when it should not be sent (any more): the address is
     not confirmed, the recipient does not want it now, or it is no longer relevant."""
-    user = outbox.confirmed(outbox.user_model().objects.select_related("profile")).filter(pk=n.user_id).first()
-    address = outbox.address_of(user) if user is not None else None
+    user = recipients.confirmed(recipients.user_model().objects.select_related("profile")).filter(pk=n.user_id).first()
+    address = recipients.address_of(user) if user is not None else None
     if address is None:
         return None
     prefs = Prefs(user)

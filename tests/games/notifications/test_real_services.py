@@ -9,6 +9,7 @@ import time
 
 import pytest
 import time_machine
+from django.conf import settings
 
 from games.clock.deadlines import set_time_limit
 from games.clock.tasks import scan_clocks
@@ -228,7 +229,7 @@ def test_a_worker_killed_while_sending_loses_nothing_and_sends_once(make_user, s
     assert wait_until(lambda: Notification.objects.get().status == "pending")
     with real_worker(app):
         # What beat would do once NOTIFY_RELAY_AFTER has passed since the last enqueue.
-        outbox.relay(now=row.created_at + 10 * outbox.settings.NOTIFY_RELAY_AFTER)
+        outbox.relay(now=row.created_at + 10 * settings.NOTIFY_RELAY_AFTER)
         assert wait_until(lambda: Notification.objects.get().status == "sent")
         assert settle(smtp_server) == 1
     assert [r for r, _m in smtp_server.messages] == [[Notification.objects.get().user.email]]
