@@ -9,4 +9,5 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import receivers, tasks  # noqa: F401  (the game-saved receiver, the Celery tasks)
+        # The game-saved receiver, the Celery tasks, the deployment checks of Web Push.
+        from . import checks, receivers, tasks  # noqa: F401

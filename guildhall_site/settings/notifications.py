@@ -28,3 +28,25 @@ NOTIFY_SCAN_BATCH = 1000
 NOTIFY_RETRY_FIRST = datetime.timedelta(seconds=30)
 NOTIFY_RETRY_LONGEST = datetime.timedelta(minutes=30)
 NOTIFY_RELEVANT_FOR = datetime.timedelta(days=7)
+
+# Web Push goes only to these hosts: the browsers' push services (Chrome, Edge's and Opera's own use of
+# FCM, Firefox, Windows, Safari). "*.example.org" allows the hosts under example.org. Each of their
+# addresses must be public too, when a browser subscribes and again before each send (endpoints.py).
+WEBPUSH_ALLOWED_HOSTS = _env.list(
+    "WEBPUSH_ALLOWED_HOSTS",
+    default=[
+        "fcm.googleapis.com",
+        "android.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "*.notify.windows.com",
+        "*.push.apple.com",
+    ],
+)
+# Tests only: their push service listens on loopback, on a port of its own. `manage.py check --deploy` refuses it on.
+WEBPUSH_ALLOW_LOOPBACK_ENDPOINTS = False
+# The function that resolves a push service's host to its addresses: (host, port) -> [address, ...].
+# Tests name one that answers what they need (private, loopback, link-local, IPv6, mapped addresses).
+WEBPUSH_RESOLVER = "games.notifications.endpoints.system_resolver"
+# What a push service's certificate is checked against: True, the certificate authorities of certifi
+# (requests' own default); or the path of a bundle (a test's own authority).
+WEBPUSH_TLS_VERIFY = True

@@ -1,19 +1,10 @@
-"""Web Push from the outbox, against a push service played by the test: an HTTP server on loopback that
-checks the VAPID signature and decrypts each message (aes128gcm) with the subscription's private key,
-as a browser's push service and the browser would. Tasks in-process (both CI passes)."""
+"""Web Push from the outbox, against a push service played by the test (pushservice.PushService: an HTTP
+server on loopback that checks the VAPID signature and decrypts each message with the subscription's
+private key, as a browser's push service and the browser would). Tasks in-process (both CI passes)."""
 
-import base64
 import json
-import os
-import queue
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import http_ece
 import pytest
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from django.test import Client
 from django.utils import timezone
 
@@ -22,84 +13,18 @@ from games.live.publish import mark_present
 from games.notifications import outbox, push
 from games.notifications.models import Notification, PushSubscription
 from tests.games.helpers import play_until_turn_changes, start_game
+from tests.games.notifications.pushservice import PushService, b64url, unb64url
 
 pytestmark = pytest.mark.django_db
 
 
-def b64url(raw):
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-
-
-def unb64url(text):
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-
-
-class PushService:
-    """A push service on 127.0.0.1: answers each POST with the next status of ``answers`` (201 when
-    none is left), keeping what it received; ``device`` holds the browser's keys of one subscription."""
-
-    def __init__(self):
-        self.received = []
-        self.answers = queue.Queue()
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                status = 201 if service.answers.empty() else service.answers.get()
-                service.received.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body, status))
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.device_key = ec.generate_private_key(ec.SECP256R1())
-        self.auth = os.urandom(16)
-
-    def subscription(self, name="device-1"):
-        public = self.device_key.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
-        )
-        return {"endpoint": f"{self.url}/push/{name}", "keys": {"p256dh": b64url(public), "auth": b64url(self.auth)}}
-
-    def delivered(self):
-        return [r for r in self.received if r[3] < 300]
-
-    def open(self, headers, body):
-        """Check the VAPID header (RFC 8292) and decrypt the message (RFC 8291): the payload as JSON."""
-        assert headers["content-encoding"] == "aes128gcm"
-        scheme, params = headers["authorization"].split(" ", 1)
-        assert scheme == "vapid"
-        fields = dict(part.strip().split("=", 1) for part in params.split(","))
-        assert fields["k"] == push.public_key()
-        header, claims, signature = fields["t"].split(".")
-        raw = unb64url(signature)
-        server_key = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(fields["k"]))
-        server_key.verify(
-            encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")),
-            f"{header}.{claims}".encode(),
-            ec.ECDSA(hashes.SHA256()),
-        )
-        claims = json.loads(unb64url(claims))
-        assert claims["aud"] == self.url and claims["sub"].startswith("mailto:")
-        assert claims["exp"] > timezone.now().timestamp()
-        return json.loads(
-            http_ece.decrypt(body, private_key=self.device_key, auth_secret=self.auth, version="aes128gcm")
-        )
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def push_service(settings):
+    # The test's push service: plain HTTP on loopback, allowed by name; tests only (check --deploy
+    # refuses these allowances, and production settings leave them off).
     settings.WEBPUSH_ALLOW_HTTP_ENDPOINTS = True
+    settings.WEBPUSH_ALLOW_LOOPBACK_ENDPOINTS = True
+    settings.WEBPUSH_ALLOWED_HOSTS = ["127.0.0.1"]
     service = PushService()
     yield service
     service.close()

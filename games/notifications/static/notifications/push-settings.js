@@ -56,7 +56,11 @@
           if (permission !== "granted") throw new Error(d.denied);
           return registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(d.key)});
         }).then(function (subscription) {
-          return post(d.subscribe, subscription.toJSON()).then(function () { show(subscription); });
+          // Refused by the server (not a push service it sends to): this browser keeps no subscription
+          // the server does not know, and the status line says why.
+          return post(d.subscribe, subscription.toJSON()).then(function () { show(subscription); }, function (error) {
+            return subscription.unsubscribe().then(function () { show(null); throw error; });
+          });
         });
       });
     }).catch(function (error) {
