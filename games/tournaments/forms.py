@@ -1,0 +1,50 @@
+import datetime
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, Seat
+
+from .models import Tournament
+
+HOURS = [
+    ("", _("No time limit")),
+    ("12", _("12 hours")),
+    ("24", _("1 day")),
+    ("48", _("2 days")),
+    ("72", _("3 days")),
+    ("120", _("5 days")),
+    ("168", _("7 days")),
+]
+
+
+class CreateTournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices, initial="swiss",
+                               help_text=_("A knockout is played at tables of 2."))
+    table_size = forms.TypedChoiceField(label=_("Players per table"), choices=[(2, "2"), (3, "3"), (4, "4")],
+                                        coerce=int, initial=4)
+    mode = forms.ChoiceField(label=_("Rules"), choices=Game.Mode.choices, initial=Game.Mode.PRINTED)
+    time_per_move = forms.ChoiceField(label=_("Time per move"), choices=HOURS, initial="72", required=False)
+    timeout_policy = forms.ChoiceField(label=_("When time runs out"), choices=Tournament.TimeoutPolicy.choices,
+                                       initial="bot")
+    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=20,
+                                help_text=_("Swiss: empty chooses for the number of players. Round robin at "
+                                            "tables of 3 or 4: the games each group plays."))
+    max_players = forms.IntegerField(label=_("Maximum players"), min_value=2, max_value=256, initial=32)
+    starts_at = forms.DateTimeField(label=_("Starts at"), required=False,
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+                                    help_text=_("Empty: the director starts it."))
+    rated = forms.BooleanField(label=_("Rated"), required=False)
+    min_reliability = forms.IntegerField(label=_("Minimum reliability (%)"), required=False, min_value=0,
+                                         max_value=100,
+                                         help_text=_("The share of their recent games a player finished."))
+    fill_with_bots = forms.BooleanField(label=_("Fill tables with bots"), required=False,
+                                        help_text=_("Swiss only: bots make up the numbers so every table is full."))
+    bot_kind = forms.ChoiceField(label=_("Bot"), choices=Seat.BotKind.choices, initial=Seat.BotKind.GREEDY)
+
+    def service_arguments(self):
+        data = dict(self.cleaned_data)
+        hours = data.pop("time_per_move")
+        data["per_move"] = datetime.timedelta(hours=int(hours)) if hours else None
+        return data

@@ -1,0 +1,84 @@
+"""Tournament pages: thin views over the services (writes) and selectors (reads)."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.exceptions import GameError, NotFound
+from games.services import parse_game_id
+from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+
+from . import selectors, services
+from .forms import CreateTournamentForm
+from .models import Tournament
+
+
+def _id(tournament_id):
+    """The id in the database's range (a larger number is no tournament, not a database error)."""
+    try:
+        return parse_game_id(tournament_id)
+    except NotFound:
+        raise Http404(_("No such tournament.")) from None
+
+
+@require_GET
+def tournament_list(request):
+    return render(request, "tournaments/list.html", {"groups": selectors.listing()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create(request):
+    form = CreateTournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(request.user, **form.service_arguments())
+        except GameError as exc:
+            form.add_error(None, str(exc.detail))
+        else:
+            messages.success(request, _("The tournament is open for entries."))
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "tournaments/create.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def detail(request, tournament_id):
+    tournament = get_object_or_404(Tournament.objects.select_related("created_by"), pk=_id(tournament_id))
+    return render(request, "tournaments/detail.html", selectors.detail(tournament, request.user))
+
+
+@require_GET
+def round_page(request, tournament_id, number):
+    tournament = get_object_or_404(Tournament, pk=_id(tournament_id))
+    rnd = get_object_or_404(tournament.round_set, number=min(number, 2**15))
+    return render(request, "tournaments/round.html", selectors.round_detail(tournament, rnd))
+
+
+def _act(request, tournament_id, action, done):
+    try:
+        action(tournament_id, request.user)
+    except GameError as exc:
+        messages.error(request, str(exc.detail))
+    else:
+        messages.success(request, done)
+    return redirect("tournaments:detail", tournament_id)
+
+
+@login_required
+@require_POST
+def join(request, tournament_id):
+    return _act(request, tournament_id, services.join, _("You are in the tournament."))
+
+
+@login_required
+@require_POST
+def withdraw(request, tournament_id):
+    return _act(request, tournament_id, services.withdraw, _("You have left the tournament."))
+
+
+@login_required
+@require_POST
+def start(request, tournament_id):
+    return _act(request, tournament_id, services.start, _("The tournament has started: round 1 is seated."))
