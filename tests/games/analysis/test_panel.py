@@ -1,0 +1,91 @@
+"""The replay page's part: the panel's context and template (the chart, the marks, the bot's choice in
+words), the no-script request, the progress bar's script (a static file: the CSP allows no inline script)."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+
+from games.analysis import selectors
+from games.analysis.models import Analysis
+
+pytestmark = pytest.mark.django_db
+
+
+def _render(panel, user):
+    request = RequestFactory().get("/")
+    request.user = user
+    return render_to_string("analysis/replay_panel.html", {"panel": panel}, request=request)
+
+
+def test_before_the_analysis_a_signed_in_reader_gets_the_button(short_game, make_user, client, commit):
+    game, users = short_game()
+    reader = make_user()
+    html = _render(selectors.replay_panel(game, 2, reader), reader)
+    assert f'action="/games/{game.pk}/analysis/"' in html and 'name="step" value="2"' in html
+    assert "<script" not in html  # nothing to poll yet
+    from django.contrib.auth.models import AnonymousUser
+
+    anonymous = _render(selectors.replay_panel(game, 2, AnonymousUser()), AnonymousUser())
+    assert "<form" not in anonymous and "Sign in" in anonymous
+
+    client.force_login(reader)
+    with commit():
+        response = client.post(f"/games/{game.pk}/analysis/", {"step": "2"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/replay/?step=2#analysis"
+    assert Analysis.objects.get().status == Analysis.Status.DONE
+
+
+def test_while_it_runs_the_panel_polls_through_a_static_script(short_game, make_user):
+    game, users = short_game()
+    Analysis.objects.create(game=game, rules_version=game.engine_version, total=game.seq, done=game.seq // 2,
+                            status=Analysis.Status.RUNNING, playouts=1)
+    html = _render(selectors.replay_panel(game, 0, users[0]), users[0])
+    api = f"/api/v1/games/{game.pk}/analysis/"
+    assert re.search(r'<progress max="100" value="\d+" data-analysis-progress data-url="' + re.escape(api) + '"', html)
+    assert re.search(r'<script src="[^"]*analysis/analysis\.js" defer></script>', html)
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script anywhere
+    assert "<form" not in html  # no second request while it runs
+    script = Path(django_settings.BASE_DIR, "games/analysis/static/analysis/analysis.js").read_text()
+    assert "eval(" not in script and "data-analysis-progress" in script
+
+
+def test_the_finished_analysis_on_the_replay(short_game, make_user, api_client_for, commit):
+    game, users = short_game(moves=24)
+    with commit():
+        api_client_for(users[0]).post(f"/api/v1/games/{game.pk}/analysis/")
+    analysis = Analysis.objects.get()
+    # A decision the bot would have taken otherwise, shown on its step (made so if the run had none).
+    records = analysis.decisions
+    judged = next(r for r in records if r["kind"] == "evaluated" and r["options"] > 1)
+    if "best" not in judged:
+        judged.update(best=_another(game, judged), before=0.8, after=0.5, loss=0.3, mark="blunder")
+        analysis.decisions = records
+        analysis.save()
+    html = _render(selectors.replay_panel(game, judged["seq"], users[1]), users[1])
+    assert "<svg" in html and 'class="current-step"' in html
+    assert "The bot would have played:" in html
+    assert html.count("<polyline") == game.num_seats
+    panel = selectors.replay_panel(game, judged["seq"], users[1])
+    assert panel["at_step"]["seq"] == judged["seq"] and panel["at_step"]["best_text"]
+    assert {row["name"] for row in panel["summary"]} == {s.display_name for s in game.seats.all()}
+    marked = [r for r in analysis.decisions if r.get("mark") not in (None, "good")]
+    assert len(panel["marked"]) == len(marked)
+    for r in marked:
+        assert f'href="?step={r["seq"]}#analysis"' in html
+
+
+def _another(game, record):
+    import engine
+    from engine.search.tree import decision_key
+    from games.models import LogEntry
+
+    log = LogEntry.objects.for_engine(game.pk, record["seq"] - 1)
+    state = engine.replay(game.num_seats, game.seed, game.mode, log, version=game.engine_version)
+    played = decision_key(record["decision"])
+    return next(o for o in engine.legal_decisions(state, record["seat"])
+                if o["type"] != "undo" and decision_key(o) != played)
