@@ -8,20 +8,47 @@ Server → client, JSON:
   {"games_changed": true}                     the games waiting for you changed (the header badge)
   {"error": code, "detail": message}          a message that could not be read or was not allowed
 
+A message longer than MAX_MESSAGE_CHARS, or nested deeper than MAX_DEPTH (counted on the text, before
+anything parses it: Python's JSON parser recurses once per bracket), is answered with an error, unread.
+
 Only signed-in users get a socket (closed with 4401 otherwise); a socket joins its own user's group
 and the groups of games its user may open (games.live.selectors), nothing else.
 """
+
+import re
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from games import jsonsafe
+
 from . import publish, selectors
 from .groups import game_group, user_group
 
 NOT_SIGNED_IN = 4401
 MAX_GAME_ID = 2**63 - 1
+# The longest message of ours is a "watch" of LIVE_MAX_GAMES_PER_SOCKET ids: about 430 characters for
+# 20 ids, and room for about 190; its deepest is 2 levels (an object holding a list).
+MAX_MESSAGE_CHARS = 4096
+MAX_DEPTH = 4
+# A JSON string (to its closing quote, or the end of the text) or a bracket: the brackets that count
+# for the depth are those outside strings.
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def deepest_nesting(text):
+    """How many lists/objects deep ``text`` nests, read as JSON text without parsing it."""
+    depth = deepest = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in ("]", "}"):
+            depth -= 1
+    return deepest
 
 
 class LiveConsumer(AsyncJsonWebsocketConsumer):
@@ -57,14 +84,20 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         return await self._error("bad_message", _('Unknown message: send "watch" or "ping".'))
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
-        if text_data is None:
+        if not text_data:  # a binary frame, or an empty one
             return await self._error("bad_message", _("A message is a JSON object."))
+        if len(text_data) > MAX_MESSAGE_CHARS:
+            return await self._error(
+                "too_large", _("A message is at most %(n)s characters long.") % {"n": MAX_MESSAGE_CHARS}
+            )
+        if deepest_nesting(text_data) > MAX_DEPTH:
+            return await self._error("too_deep", _("The message is nested too deeply."))
         return await super().receive(text_data=text_data, bytes_data=bytes_data, **kwargs)
 
     async def decode_json(self, text_data):
         try:
-            return await super().decode_json(text_data)
-        except ValueError:
+            return jsonsafe.loads(text_data, max_depth=MAX_DEPTH)
+        except ValueError:  # not JSON, or text that is not Unicode
             return None  # receive_json answers with an error
 
     async def _watch(self, ids):

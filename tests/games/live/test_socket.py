@@ -46,6 +46,14 @@ async def next_message(socket):
     return await socket.receive_json_from(timeout=TIMEOUT)
 
 
+async def next_answer(socket):
+    """The socket's next message other than the header badge's: a game's start or move also changes whose
+    turn it is, and that news may arrive before or after the socket's own answers."""
+    while (message := await next_message(socket)) == {"games_changed": True}:
+        pass
+    return message
+
+
 def test_a_signed_out_visitor_gets_no_socket():
     async def scenario():
         socket, connected, _code = await connect(AnonymousUser())
@@ -108,23 +116,56 @@ def test_a_socket_follows_only_games_that_exist_and_reads_bad_messages_as_errors
         socket, connected, _code = await connect(alice)
         assert connected
         await socket.send_json_to({"watch": [game.pk + 1000]})
-        assert (await next_message(socket))["error"] == "no_such_game"
+        assert (await next_answer(socket))["error"] == "no_such_game"
         for bad in ({"watch": "1"}, {"watch": [True]}, {"watch": [-1]}, {"watch": [2**63]}, ["watch"], {"hello": 1}):
             await socket.send_json_to(bad)
-            assert "error" in await next_message(socket), bad
+            assert "error" in await next_answer(socket), bad
         await socket.send_to(text_data="{not json")
-        assert (await next_message(socket))["error"] == "bad_message"
+        assert (await next_answer(socket))["error"] == "bad_message"
         await socket.send_to(bytes_data=b"\x00\x01")
-        assert (await next_message(socket))["error"] == "bad_message"
+        assert (await next_answer(socket))["error"] == "bad_message"
         await socket.send_json_to({"watch": [1, 2, 3, 4]})
-        assert (await next_message(socket))["error"] == "too_many_games"
+        assert (await next_answer(socket))["error"] == "too_many_games"
         await socket.send_json_to({"ping": 7})
-        assert await next_message(socket) == {"pong": 7}
+        assert await next_answer(socket) == {"pong": 7}
         # Still usable after all that: a move of the game it follows arrives.
         await socket.send_json_to({"watch": [game.pk]})
-        assert (await next_message(socket))["seq"] == game.seq
+        assert (await next_answer(socket))["seq"] == game.seq
         moved = await database_sync_to_async(move)(game)
-        assert await next_message(socket) == {"game": game.pk, "seq": moved.seq, "status": "active"}
+        assert await next_answer(socket) == {"game": game.pk, "seq": moved.seq, "status": "active"}
+        await socket.disconnect()
+
+    run(scenario)
+
+
+def test_a_socket_answers_oversized_and_deeply_nested_messages_with_an_error(make_user):
+    """Thousands of brackets, or a message past the size bound, get an error and are not parsed: the
+    socket stays open and answers the next message."""
+    from games.live.consumers import MAX_DEPTH, MAX_MESSAGE_CHARS
+
+    alice, bob = make_user("alice"), make_user("bob")
+    game = started_game([alice, bob])
+
+    async def scenario():
+        socket, connected, _code = await connect(alice)
+        assert connected
+        for text, code in (
+            ("[" * 5000, "too_large"),
+            ("[" * 2000, "too_deep"),
+            ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "too_deep"),
+            ('{"watch": [' + "1, " * MAX_MESSAGE_CHARS + "1]}", "too_large"),
+            (r'{"watch": "\ud800"}', "bad_message"),  # parses, but is not Unicode text
+            ('{"hello": "' + "[" * 100 + '"}', "bad_message"),  # brackets inside a string do not nest
+        ):
+            await socket.send_to(text_data=text)
+            answer = await next_answer(socket)
+            assert answer["error"] == code and answer["detail"], (text[:40], answer)
+        await socket.send_input({"type": "websocket.receive", "text": ""})  # an empty frame
+        assert (await next_answer(socket))["error"] == "bad_message"
+        await socket.send_json_to({"ping": 3})
+        assert await next_answer(socket) == {"pong": 3}
+        await socket.send_json_to({"watch": [game.pk]})
+        assert (await next_answer(socket))["seq"] == game.seq
         await socket.disconnect()
 
     run(scenario)
