@@ -2,6 +2,7 @@
 keeps its own: the engine imports nothing from the site)."""
 
 import math
+import time
 
 
 def percentile(values, p):
@@ -20,3 +21,15 @@ def summary_ms(seconds):
         "p95_ms": round(percentile(seconds, 95) * 1000, 1),
         "n": len(seconds),
     }
+
+
+def timed(fn, repeat):
+    """``summary_ms`` of ``repeat`` calls of ``fn``, after one call that is not counted (templates compiled,
+    the connection open)."""
+    fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return summary_ms(samples)

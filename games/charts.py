@@ -1,8 +1,8 @@
 """What the charts drawn on the server as SVG share (the replay's VP chart, a player's rating history):
-the plot area inside the picture's margins, the value axis rounded out to whole steps, the scales that
-put a value on the page, and coordinates written the way SVG reads them.
+the plot area inside the picture's margins, the value axis rounded out to whole steps, the ticks along an
+axis, the scales that put a value on the page, and coordinates written the way SVG reads them.
 
-Each chart keeps its own data, ticks, marks and colours; neither imports the other.
+Each chart keeps its own data, tick spacing, marks and colours; neither imports the other.
 """
 
 import math
@@ -20,6 +20,12 @@ def axis_range(values, step=5):
     low = math.floor(min(values) / step) * step
     high = max(low + step, math.ceil(max(values) / step) * step)
     return low, high
+
+
+def ticks(low, high, step):
+    """The ticks of an axis from ``low`` to ``high`` (whole numbers), every ``step``: ``low`` first, none
+    past ``high``."""
+    return list(range(low, high + 1, step))
 
 
 class Plot:

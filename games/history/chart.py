@@ -11,7 +11,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from ..charts import Plot, axis_range
+from ..charts import Plot, axis_range, ticks
 from ..charts import svg_number as _n  # short: the marks below write many coordinates
 
 WIDTH, HEIGHT = 640, 260
@@ -37,10 +37,8 @@ def mark(shape, x, y, colour, attrs=""):
 
 
 def _ticks(low, high, count):
-    if high <= low:
-        return [low]
-    step = max(1, round((high - low) / count))
-    return list(range(low, high + 1, step))
+    """About ``count`` ticks from ``low`` to ``high``, a whole number of turns or VP apart."""
+    return ticks(low, high, max(1, round((high - low) / count)))
 
 
 def chart(vp_by_turn, names, current_turn=None):

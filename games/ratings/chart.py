@@ -12,7 +12,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from ..charts import Plot, axis_range
+from ..charts import Plot, axis_range, ticks
 
 WIDTH, HEIGHT = 640, 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 14, 34
@@ -22,10 +22,6 @@ ORDINAL_DASH = "6 3"
 
 def _number(value):
     return number_format(value, 1)
-
-
-def _ticks(low, high, step):
-    return [low + i * step for i in range(int(round((high - low) / step)) + 1)]
 
 
 def chart(history, first_number=1):
@@ -77,8 +73,8 @@ def chart(history, first_number=1):
         "mu_line": " ".join(f"{p['x']},{p['y_mu']}" for p in points),
         "ordinal_line": " ".join(f"{p['x']},{p['y_ordinal']}" for p in points),
         "dots": dots,
-        "y_ticks": [{"value": v, "y": y(v)} for v in _ticks(low, high, step) if v <= high],
-        "x_ticks": [{"number": n, "x": x(n)} for n in range(first, last + 1, x_step)],
+        "y_ticks": [{"value": v, "y": y(v)} for v in ticks(low, high, step)],
+        "x_ticks": [{"number": n, "x": x(n)} for n in ticks(first, last, x_step)],
         "rows": [
             {
                 "number": p["number"],

@@ -30,7 +30,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 import engine
-from benchmarks.report import summary_ms
+from benchmarks.report import summary_ms, timed
 from games.history import selectors
 from games.models import Game, LogEntry, Seat
 
@@ -257,15 +257,6 @@ class Command(BaseCommand):
             cache.set_many(chunk, timeout=None)
 
     # --- measurements -------------------------------------------------------------------------------------
-    def _time(self, fn, repeat):
-        fn()  # warm-up (templates compiled, connection open)
-        samples = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            fn()
-            samples.append(time.perf_counter() - t0)
-        return summary_ms(samples)
-
     def _measure(self, repeat, rng):
         client = Client()
         User = get_user_model()
@@ -302,7 +293,7 @@ class Command(BaseCommand):
                 response = client.get(f"/games/history/{query}")
                 assert response.status_code == 200, response.status_code
 
-            figures["history_page"][label] = self._time(get, repeat)
+            figures["history_page"][label] = timed(get, repeat)
         queries = {
             "all, newest first": {},
             "player": {"player": some_user},
@@ -324,14 +315,14 @@ class Command(BaseCommand):
                 qs.count()
                 list(qs[:25])
 
-            figures["history_query"][label] = self._time(run, repeat)
+            figures["history_query"][label] = timed(run, repeat)
         # The same deep page read both ways, in this run: by OFFSET (how numbered pages were read) and
         # by keyset (how the page's links read it now).
         everything = selectors.finished_games()
-        figures["history_query"][f"page at offset {depth:,} (OFFSET)"] = self._time(
+        figures["history_query"][f"page at offset {depth:,} (OFFSET)"] = timed(
             lambda: list(everything[depth : depth + 25]), repeat
         )
-        figures["history_query"][f"page after game {depth:,} (keyset)"] = self._time(
+        figures["history_query"][f"page after game {depth:,} (keyset)"] = timed(
             lambda: selectors.keyset_page(everything, selectors.DEFAULT_SORT, 25, after=unquote(cursor)), repeat
         )
 
@@ -347,7 +338,7 @@ class Command(BaseCommand):
             response = client.get(f"/games/history/?player={REPLAYER}")
             assert response.status_code == 200
 
-        figures["history_page"][f"summaries cold ({len(replayer_games)} games replayed)"] = self._time(
+        figures["history_page"][f"summaries cold ({len(replayer_games)} games replayed)"] = timed(
             cold, max(5, repeat // 3)
         )
 
@@ -366,7 +357,7 @@ class Command(BaseCommand):
         figures["replay_page"] = {"game": long_game.pk, "decisions": long_game.seq, **summary_ms(samples)}
         figures["replay_page_last_step"] = {
             "decisions": long_game.seq,
-            **self._time(lambda: client.get(f"/games/{long_game.pk}/replay/"), repeat),
+            **timed(lambda: client.get(f"/games/{long_game.pk}/replay/"), repeat),
         }
         figures["record_api"] = self._record_timing(long_game, replayer, repeat)
         return figures
@@ -376,7 +367,7 @@ class Command(BaseCommand):
 
         client = APIClient()
         client.force_authenticate(user)
-        return {"decisions": game.seq, **self._time(lambda: client.get(f"/api/v1/games/{game.pk}/record/"), repeat)}
+        return {"decisions": game.seq, **timed(lambda: client.get(f"/api/v1/games/{game.pk}/record/"), repeat)}
 
     def _print(self, figures):
         self.stdout.write(

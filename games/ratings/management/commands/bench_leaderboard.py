@@ -31,7 +31,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 import engine
-from benchmarks.report import summary_ms
+from benchmarks.report import timed
 from games.models import Game
 from games.ratings import selectors, skill
 from games.ratings.models import GameResult, PlayerRating
@@ -159,15 +159,6 @@ class Command(BaseCommand):
                 self.stderr.write(f"  {made} of {want} games")
 
     # --- measurements -------------------------------------------------------------------------------------
-    def _time(self, fn, repeat):
-        fn()  # warm-up (templates compiled, connection open)
-        samples = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            fn()
-            samples.append(time.perf_counter() - t0)
-        return summary_ms(samples)
-
     def _measure(self, repeat, rng):
         client = Client()
         url = "/leaderboards/printed/"
@@ -181,25 +172,25 @@ class Command(BaseCommand):
             assert response.status_code == 200, response.status_code
 
         for label, query in (("page 1", ""), ("page 2", "?page=2"), (f"last page ({pages})", f"?page={pages}")):
-            figures["page"][label] = self._time(lambda query=query: get(query), repeat)
-        figures["page"]["random pages"] = self._time(lambda: get(f"?page={rng.randint(1, pages)}"), repeat)
+            figures["page"][label] = timed(lambda query=query: get(query), repeat)
+        figures["page"]["random pages"] = timed(lambda: get(f"?page={rng.randint(1, pages)}"), repeat)
 
-        figures["query"]["count (uncached)"] = self._time(lambda: board.count(), repeat)
+        figures["query"]["count (uncached)"] = timed(lambda: board.count(), repeat)
         listed = selectors.LeaderboardPages("printed")
 
         def rows():
             offset = (rng.randint(1, pages) - 1) * size
             return listed[offset:offset + size]
 
-        figures["query"]["one page of rows (random page)"] = self._time(rows, repeat)
+        figures["query"]["one page of rows (random page)"] = timed(rows, repeat)
         sample = [r.user_id for r in rows()]
-        reliability = self._time(lambda: selectors.reliability_of(sample), repeat)
+        reliability = timed(lambda: selectors.reliability_of(sample), repeat)
         figures["query"]["reliability of a page's players"] = reliability
 
         start = max(0, min(size * 10, board.count() - repeat - 1))  # players from page 11 on, when there are any
         players = list(board[start:start + repeat + 1].values_list("user__username", flat=True))
         names = itertools.cycle(players)
-        figures["page"]["a listed player's profile"] = self._time(
+        figures["page"]["a listed player's profile"] = timed(
             lambda: client.get(f"/players/{next(names)}/").status_code, repeat
         )
         return figures
