@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import services as game_services
-from games.exceptions import Conflict, Forbidden, InvalidRequest, NotFound
-from games.models import Game, Seat
+from games.exceptions import Conflict, Forbidden, GameError, InvalidRequest, NotFound
+from games.models import Game, LogEntry, Seat
 from games.ratings.models import PlayerRating
 from games.ratings.selectors import reliability_of
 
@@ -179,9 +179,11 @@ def table_finished(game_id):
 
 
 def catch_up(now=None):
-    """The beat's nudge: start tournaments whose start time has come, and record games that ended while
-    their task was lost (a broker outage, a worker killed)."""
+    """The beat's nudge: start tournaments whose start time has come, hand the seats of players whose time
+    ran out to the bot, and record games that ended while their task was lost (a broker outage, a worker
+    killed)."""
     now = now or timezone.now()
+    take_over_timed_out()
     due = Tournament.objects.filter(status=Tournament.Status.OPEN, starts_at__lte=now).values_list("pk", flat=True)
     for tournament_id in due:
         try:
@@ -196,3 +198,28 @@ def catch_up(now=None):
     ).values_list("game_id", flat=True)
     for game_id in unrecorded:
         table_finished(game_id)
+
+
+def take_over_timed_out():
+    """A tournament seat whose time ran out once is played to the end by the bot: at the seat's next turn
+    (the server may decide for a seat only when it is awaited) ``games.services.take_over`` writes the
+    take-over into the log, as the clock does after ``CLOCK_TAKEOVER_AFTER`` timeouts in a row elsewhere.
+    Returns how many seats were taken over."""
+    timed_out = (
+        LogEntry.objects.filter(game__tournament_table__finished=False, game__status=Game.Status.ACTIVE,
+                                by=LogEntry.By.TIMEOUT)
+        .values_list("game_id", "seat")
+        .distinct()
+    )
+    taken = 0
+    for game_id, position in timed_out:
+        game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE, to_move_position=position,
+                                   to_move_user__isnull=False).first()
+        if game is None:
+            continue  # not their turn, or already the bot's seat
+        try:
+            game_services.take_over(game_id, position)
+        except GameError:
+            continue  # the turn moved on meanwhile: next time
+        taken += 1
+    return taken

@@ -231,3 +231,27 @@ def test_a_seat_that_times_out_scores_last_and_leaves_the_tournament(players):
     assert Entrant.objects.get(tournament=tournament, user=absent).left_reason == "timed_out"
     tournament.refresh_from_db()
     assert standings_consistent(tournament)
+
+
+def test_at_the_next_turn_of_a_seat_that_timed_out_the_bot_takes_it_over(players):
+    people = players(3)
+    tournament = _tournament(people[0], people, table_size=3, rounds=1, per_move=datetime.timedelta(hours=1))
+    services.start(tournament.pk, people[0])
+    (game,) = _games(tournament, 1)
+    game.refresh_from_db()
+    while game.to_move_user_id is None:
+        play_until_turn_changes(game)
+        game.refresh_from_db()
+    absent = game.to_move_user
+    position = game.to_move_position
+    timeouts.process(game.pk, now=game.deadline + datetime.timedelta(seconds=1))
+    assert services.take_over_timed_out() == 0  # not their turn now: the server may not decide for them
+    game.refresh_from_db()
+    while game.to_move_user_id != absent.pk:
+        play_until_turn_changes(game)
+        game.refresh_from_db()
+    assert services.take_over_timed_out() == 1
+    taken = game.log.filter(decision__type="take_over").get()
+    assert (taken.seat, taken.by) == (position, "timeout")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.to_move_user_id != absent.pk

@@ -5,8 +5,9 @@
 Each player is a user account whose decisions a bot chooses and submits through ``games.services``, as a
 client would; a game's end reaches the tournament through the decision hook and its Celery task, which
 record the result from the log and pair the next round. ``--absent K`` leaves K players away: their time
-runs out and the clock (games.clock.timeouts) plays their turns. The last line printed is one JSON object;
-``standings_consistent`` recomputes every result from the games' logs and compares.
+runs out, the clock (games.clock.timeouts) plays the turn and the tournament gives their seat to the bot.
+The last line printed is one JSON object; ``standings_consistent`` recomputes every result from the games'
+logs and compares.
 """
 
 import datetime
@@ -86,6 +87,7 @@ class Command(BaseCommand):
                 break  # nothing left to play, yet not over: the summary says finished: false
             for game in games:
                 decisions += self._play_turn(game, absent, rng, options["bot"])
+            services.catch_up()  # what beat runs every minute: seats whose time ran out go to the bot
         tournament.refresh_from_db()
         return {
             "format": tournament.format,
