@@ -8,7 +8,8 @@ from django.core.management import call_command
 
 from games.tournaments.models import Entrant, TableSeat, Tournament
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+# Transactional (each decision commits, as the command's own do), hence PostgreSQL (see test_services).
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def _sim(*args):
