@@ -307,10 +307,6 @@ def _submit(game_id, actor, expected_seq, decision, by_bot_runner):
     if not isinstance(actor, Seat) and statements.appends_in_one_statement():
         result = _one_more_step(game_id, actor, expected_seq, decision)
         if result is not None:
-            # A step within a turn sets no one else to work (no bot, email or clock is due): its snapshot
-            # and its news are for the live pages and the other app processes, which can learn them just
-            # after the decider has the answer.
-            redis_batch.may_wait()
             return result
     with transaction.atomic():
         game, seats_by_pos = _lock_game_with_seats(game_id)

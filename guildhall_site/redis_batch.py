@@ -13,19 +13,10 @@ When the pipeline gets no answer, each writer's ``on_failure`` is called with th
 did when its own round trip failed (the cache its in-process fallback, the publisher the channel layer's
 way); when Redis refuses one command, only that writer's.
 Outside ``batched()`` nothing changes: every writer sends at once.
-
-A batch that ``may_wait`` (its caller says nobody waits for those writes but the live pages and the other
-app processes: a step within a turn) is held inside a view's ``after_the_answer()`` and sent when the
-server closes the response, after writing it: the decider has the answer one round trip sooner. A
-response that is never closed (Django's ASGI handler drops the response of a client that hung up) cannot
-keep them: a watcher thread sends whatever was held for about ``HELD_AT_MOST`` seconds.
 """
 
-import atexit
 import logging
-import os
 import threading
-import time
 from contextlib import contextmanager
 
 logger = logging.getLogger(__name__)
@@ -42,7 +33,6 @@ class Batch:
         self.client = None  # the client that sends them: the first snapshot writer's, else the first's
         self.stored_by = None
         self.items = []  # (order, [(command, args, kwargs), ...], on_failure, on_success)
-        self.may_wait = False  # see ``may_wait()``
 
     def add(self, client, commands, on_failure, order=FIRST, on_success=None):
         """Queue ``commands`` (``(name, args, kwargs)`` of redis-py's pipeline methods) for ``client``'s
@@ -109,106 +99,6 @@ def _database(client):
     return client.connection_pool.connection_kwargs.get("db", 0)
 
 
-# How long held writes may wait for their response's close before the watcher sends them.
-HELD_AT_MOST = 1.0
-
-
-class _Held:
-    """The batches held for one response, and the response that took them."""
-
-    def __init__(self):
-        self.batches = []
-        self.response = None
-        self.due = None  # when the watcher sends them, if the response's close has not
-
-    def answered(self, response):
-        self.response = response
-        return response
-
-    def send(self):
-        for batch in self.batches:
-            batch.send()
-
-
-class _Unsent:
-    """Held writes whose response is not closed yet, and the thread that sends them when it never is.
-    Whoever takes a held set out of here (the response's close, the watcher, or the process's exit) sends
-    it: once."""
-
-    def __init__(self):
-        self.held = set()
-        self.changed = threading.Condition()
-        self.watcher_pid = None  # the process whose watcher runs (a forked worker starts its own)
-        self.wakes_at = None  # when the watcher wakes next; None: only when told
-
-    def add(self, held):
-        """False, holding nothing, when no watcher can run (then the caller sends at once)."""
-        held.due = time.monotonic() + HELD_AT_MOST
-        with self.changed:
-            if self.watcher_pid != os.getpid():
-                try:
-                    threading.Thread(target=self._watch, name="redis-batch-held", daemon=True).start()
-                except RuntimeError:  # no thread to be had (the interpreter shutting down, a limit)
-                    return False
-                self.watcher_pid = os.getpid()
-            self.held.add(held)
-            # Wake the watcher only if it would otherwise sleep past this one's time.
-            if self.wakes_at is None or held.due < self.wakes_at:
-                self.changed.notify()
-        return True
-
-    def take(self, held):
-        with self.changed:
-            if held not in self.held:
-                return False
-            self.held.discard(held)
-            return True
-
-    def take_all(self):
-        with self.changed:
-            held, self.held = list(self.held), set()
-        return held
-
-    def _watch(self):
-        while True:
-            with self.changed:
-                now = time.monotonic()
-                due = [held for held in self.held if held.due <= now]
-                self.held.difference_update(due)
-                if not due:
-                    self.wakes_at = min((held.due for held in self.held), default=None)
-                    self.changed.wait(None if self.wakes_at is None else self.wakes_at - now)
-                    self.wakes_at = None
-                    continue
-            for held in due:
-                _send_logged(held)
-
-    def _forget_after_fork(self):
-        # A forked child holds no response of its parent's: what was held there is the parent's to send.
-        self.held = set()
-        self.changed = threading.Condition()
-        self.watcher_pid = None
-        self.wakes_at = None
-
-
-def _send_logged(held):
-    try:
-        held.send()
-    except Exception:  # whoever sends for others must go on
-        logger.exception("sending held Redis writes failed")
-
-
-def _send_all_unsent():
-    for held in _unsent.take_all():
-        _send_logged(held)
-
-
-_unsent = _Unsent()
-os.register_at_fork(after_in_child=_unsent._forget_after_fork)
-# A process that exits (a server restarted) sends what it still holds rather than drop it.
-atexit.register(_send_all_unsent)
-
-
 def current():
     """The batch this thread is filling, or None."""
     return getattr(_local, "batch", None)
@@ -229,45 +119,5 @@ def batched():
         yield
     finally:
         _local.batch = outer
-        held = getattr(_local, "held", None)
-        if batch.may_wait and held is not None:
-            held.batches.append(batch)
-        else:
-            batch.send()
+        batch.send()
 
-
-def may_wait():
-    """Tell the batch being filled that its writes may go out after the answer (``after_the_answer``):
-    only the live pages and the other app processes read them, and both cope with a moment's delay (a
-    process that misses the snapshot replays the log)."""
-    batch = current()
-    if batch is not None:
-        batch.may_wait = True
-
-
-@contextmanager
-def after_the_answer():
-    """For a view: inside, a batch that ``may_wait`` is held instead of sent; ``answered(response)``
-    (what this yields) names the response, and the held writes go out when the server closes it, which
-    it does once the response is written. Sent at the block's end instead when no response was named (the
-    view raised), by the watcher about ``HELD_AT_MOST`` seconds later when the response is never closed,
-    and at the process's exit: queued writes belong to committed work, and only a process killed outright
-    loses them (the live pages then catch up at the next message or poll)."""
-    outer = getattr(_local, "held", None)
-    held = _local.held = _Held()
-    try:
-        yield held.answered
-    finally:
-        _local.held = outer
-        response, held.response = held.response, None
-        if response is None or not held.batches or not _unsent.add(held):
-            held.send()
-        else:
-
-            def send_held():
-                if _unsent.take(held):
-                    held.send()
-
-            # Django's ``HttpResponseBase.close()`` runs these; the WSGI server, Django's ASGI handler and
-            # its test client call ``close()`` once the last byte of the response was handed on.
-            response._resource_closers.append(send_held)

@@ -18,7 +18,6 @@ from accounts.authentication import ApiTokenAuthentication
 from games import selectors, services
 from games.clock.deadlines import set_time_limit  # the lobby's time limit (games/web/views.py)
 from games.exceptions import InvalidRequest
-from guildhall_site import redis_batch
 
 from . import serializers as s
 from .errors import error_response
@@ -212,11 +211,8 @@ class GameViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["post"])
     def decisions(self, request, pk=None):
         data = _decision_request(request)
-        # The decider need not wait for a step's Redis writes (the snapshot other processes may read, the
-        # live pages' news): they go out once this answer is written (guildhall_site.redis_batch).
-        with redis_batch.after_the_answer() as answered:
-            result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
-            return answered(_decision_response(result))
+        result = services.submit_decision(pk, request.user, data["expected_seq"], data["decision"])
+        return _decision_response(result)
 
     @extend_schema(
         request=None,

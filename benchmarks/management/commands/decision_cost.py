@@ -50,7 +50,7 @@ SECTIONS = (
     ("engine", "apply", "    engine.apply"),
     ("engine", "legal_decisions", "    engine.legal_decisions (the answer's included)"),
     ("games.selectors", "after_decision", "  the answer (the decider's view, legal decisions)"),
-    ("guildhall_site.redis_batch", "Batch.send", "the Redis round trip (at the response's close for a step)"),
+    ("guildhall_site.redis_batch", "Batch.send", "the Redis round trip"),
 )
 
 
