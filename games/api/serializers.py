@@ -1,10 +1,46 @@
-"""Request validation and the shapes the OpenAPI schema documents."""
+"""Request validation and the shapes the OpenAPI schema documents.
+
+A request's fields take exactly the JSON type the schema gives them: DRF's own fields also take ``0`` or
+``"yes"`` for a boolean, ``"2"`` or ``2.0`` for an integer and ``7`` for a string, which the schema does
+not allow; the Strict* fields refuse them, with DRF's own messages.
+"""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from games.models import Game, Seat
 from games.web.forms import TIME_CHOICES, CreateGameForm  # the lobby's choices: one list for both
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data):
+        if type(data) is not int:  # not a bool, a float or a string
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice given as the very value listed (3, not "3"; "printed", not a number)."""
+
+    def to_internal_value(self, data):
+        if not any(type(data) is type(choice) and data == choice for choice in self.choices):
+            self.fail("invalid_choice", input=data)
+        return data
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -24,10 +60,19 @@ class FieldErrorSerializer(ErrorSerializer):
     )
 
 
+class TokenErrorSerializer(FieldErrorSerializer):
+    """The token endpoint's 400: wrong credentials, or a body that did not validate."""
+
+    error = serializers.ChoiceField(
+        choices=["invalid_credentials", "invalid", "malformed_json", "too_deep", "not_unicode"],
+        help_text=_("invalid_credentials: no active account with this login and password."),
+    )
+
+
 class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=254, help_text=_("Username or email address."))
-    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
-    name = serializers.CharField(
+    username = StrictCharField(max_length=254, help_text=_("Username or email address."))
+    password = StrictCharField(max_length=4096, style={"input_type": "password"})
+    name = StrictCharField(
         max_length=64,
         required=False,
         help_text=_(
@@ -35,7 +80,7 @@ class TokenRequestSerializer(serializers.Serializer):
             "the one of the same name."
         ),
     )
-    expires_in_days = serializers.IntegerField(
+    expires_in_days = StrictIntegerField(
         min_value=1, max_value=3650, required=False, allow_null=True, help_text=_("Empty: it does not expire.")
     )
 
@@ -47,20 +92,20 @@ class TokenSerializer(serializers.Serializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    seats = serializers.IntegerField(min_value=2, max_value=4, help_text=_("2 to 4 seats."))
-    mode = serializers.ChoiceField(choices=Game.Mode.choices, default=Game.Mode.PRINTED)
+    seats = StrictIntegerField(min_value=2, max_value=4, help_text=_("2 to 4 seats."))
+    mode = StrictChoiceField(choices=Game.Mode.choices, default=Game.Mode.PRINTED)
     invite = serializers.ListField(
-        child=serializers.CharField(max_length=150),
+        child=StrictCharField(max_length=150),
         required=False,
         default=list,
         max_length=3,
         help_text=_("Usernames; when given, only they may join."),
     )
-    bots = serializers.IntegerField(
+    bots = StrictIntegerField(
         min_value=0, max_value=3, default=0, help_text=_("Seats to fill with bots at once.")
     )
-    bot_kind = serializers.ChoiceField(choices=Seat.BotKind.choices, default=Seat.BotKind.GREEDY)
-    time_per_move_days = serializers.ChoiceField(
+    bot_kind = StrictChoiceField(choices=Seat.BotKind.choices, default=Seat.BotKind.GREEDY)
+    time_per_move_days = StrictChoiceField(
         choices=[int(value) for value, _label in TIME_CHOICES if value],
         required=False,
         allow_null=True,
@@ -69,16 +114,44 @@ class GameCreateSerializer(serializers.Serializer):
             "(TURN_TIMEOUT_HOURS)."
         ),
     )
-    timeout_policy = serializers.ChoiceField(
+    timeout_policy = StrictChoiceField(
         choices=CreateGameForm.base_fields["timeout_policy"].choices,
         default="bot",
         help_text=_("When a player's time runs out: bot (the bot plays the turn) or end (the game ends)."),
     )
-    rated = serializers.BooleanField(default=False, help_text=_("Whether the result counts for ratings."))
+    rated = StrictBooleanField(default=False, help_text=_("Whether the result counts for ratings."))
+
+    def validate(self, data):
+        # The creator takes one seat; bots and invitations share the others (GameCreateSchema says so).
+        if data["bots"] >= data["seats"]:
+            raise serializers.ValidationError({"bots": _("bots must be a whole number from 0 to seats - 1.")})
+        if len(data["invite"]) + data["bots"] > data["seats"] - 1:
+            raise serializers.ValidationError({"invite": _("More invitations than free seats.")})
+        return data
+
+
+class GameCreateSchema(OpenApiSerializerExtension):
+    """The schema of a new game's body says what ``GameCreateSerializer.validate`` refuses: one of the
+    allowed (seats, bots) pairs, with at most the seats left over for invitations."""
+
+    target_class = GameCreateSerializer
+
+    def map_serializer(self, auto_schema, direction):
+        # The serializer's own schema, as drf-spectacular's documented extension recipe builds it.
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        seats_field = GameCreateSerializer().fields["seats"]
+        low, high = seats_field.min_value, seats_field.max_value
+        schema["anyOf"] = [
+            {"properties": {"seats": {"const": seats}, "bots": {"const": bots}, "invite": {"maxItems": free}}}
+            for seats in range(low, high + 1)
+            for bots in range(seats)
+            for free in [seats - 1 - bots]
+        ]
+        return schema
 
 
 class DecisionRequestSerializer(serializers.Serializer):
-    expected_seq = serializers.IntegerField(
+    expected_seq = StrictIntegerField(
         min_value=0, help_text=_("The log length you decided on (the game's seq).")
     )
     decision = serializers.DictField(help_text=_("One of the game's legal decisions."))

@@ -141,9 +141,9 @@ def test_malformed_decision_bodies_are_400_and_change_nothing(make_user, api_cli
     ("seq_as", "decision_as", "status"),
     [
         (lambda seq: seq, lambda d: d, 201),  # the body every client sends: taken as it is
-        (str, lambda d: d, 201),  # a number in a string: the serializer's reading, as before
+        (str, lambda d: d, 400),  # a number in a string is not an integer, as the schema says
         (lambda seq: True, lambda d: d, 400),  # a boolean is not a whole number
-        (float, lambda d: d, 201),  # 3.0: the serializer takes a whole float
+        (float, lambda d: d, 400),  # nor is 3.0
         (lambda seq: seq + 0.5, lambda d: d, 400),
         (lambda seq: seq, lambda d: [d], 400),
     ],
@@ -238,7 +238,7 @@ def test_create_takes_the_lobby_s_time_limit_and_timeout_policy(make_user, api_c
     client = api_client_for(make_user())
     cases = [
         ({"time_per_move_days": 3, "timeout_policy": "end"}, datetime.timedelta(days=3), "end"),
-        ({"time_per_move_days": "14"}, datetime.timedelta(days=14), "bot"),
+        ({"time_per_move_days": 14}, datetime.timedelta(days=14), "bot"),
         ({"time_per_move_days": None, "timeout_policy": "bot"}, None, "bot"),  # no time limit
         ({}, settings.CLOCK_DEFAULT_PER_MOVE, "bot"),  # the site's default
     ]
@@ -248,10 +248,38 @@ def test_create_takes_the_lobby_s_time_limit_and_timeout_policy(make_user, api_c
         clock = TimeControl.objects.get(game_id=response.json()["id"])
         assert (clock.per_move, clock.policy) == (per_move, policy), extra
     for bad in ({"time_per_move_days": 4}, {"time_per_move_days": 0}, {"time_per_move_days": "week"},
-                {"timeout_policy": "pause"}):
+                {"time_per_move_days": "14"}, {"time_per_move_days": 14.0}, {"timeout_policy": "pause"}):
         body = assert_error(client.post(GAMES, {"seats": 2, **bad}, format="json"), 400)
         assert set(body["fields"]) <= {"time_per_move_days", "timeout_policy"}
     assert Game.objects.count() == len(cases)
+
+
+def test_a_new_game_s_body_takes_only_what_its_schema_allows(make_user, api_client_for, client):
+    """Each field is of the schema's JSON type (no 0 for false, no "2" for 2), and the schema's allowed
+    (seats, bots, invitations) combinations are exactly those accepted."""
+    api = api_client_for(make_user())
+    friend = make_user()
+    for bad in ({"seats": 2, "rated": 0}, {"seats": 2, "rated": "true"}, {"seats": "2"}, {"seats": 2.0},
+                {"seats": True}, {"seats": 2, "bots": False}, {"seats": 2, "mode": 1}, {"seats": 2, "invite": [7]},
+                {"seats": 2, "bots": 2}, {"seats": 4, "bots": 2, "invite": [friend.username, "x"]}):
+        assert_error(api.post(GAMES, bad, format="json"), 400, "invalid")
+    assert Game.objects.count() == 0
+    schema = json.loads(client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json").content)
+    allowed = schema["components"]["schemas"]["GameCreateRequest"]["anyOf"]
+    pairs = {(a["properties"]["seats"]["const"], a["properties"]["bots"]["const"]):
+             a["properties"]["invite"]["maxItems"] for a in allowed}
+    assert pairs == {(s, b): s - 1 - b for s in (2, 3, 4) for b in range(s)}
+    assert (2, 2) not in pairs
+    response = api.post(GAMES, {"seats": 3, "bots": 1, "invite": [friend.username], "rated": True}, format="json")
+    assert response.status_code == 201, response.content
+
+
+@pytest.mark.xfail(strict=True, reason="games/api/views.py: the token endpoint's 400 is to be TokenErrorSerializer")
+def test_the_token_endpoint_documents_wrong_credentials(client):
+    schema = json.loads(client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json").content)
+    token_400 = schema["paths"]["/api/v1/auth/token/"]["post"]["responses"]["400"]
+    ref = token_400["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert "invalid_credentials" in json.dumps(schema["components"]["schemas"][ref])
 
 
 def test_list_paging_parameters_are_checked(make_user, api_client_for):
