@@ -9,6 +9,7 @@ import logging
 import os
 
 from celery import Celery
+from celery.signals import setup_logging
 
 logger = logging.getLogger(__name__)
 
@@ -17,6 +18,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guildhall_site.settings")
 app = Celery("guildhall")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@setup_logging.connect
+def _django_logging(**kwargs):
+    """Workers and the beat log as the site does (settings.LOGGING, JSON lines in production, with each
+    task's request id) instead of Celery's own format: Django has configured logging already, and a
+    receiver of this signal keeps Celery from configuring it again."""
 
 
 def publish_many(task, arglists):

@@ -15,6 +15,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from ops.logs import logging_config as ops_logging_config
+
 from .keyfiles import kept_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -66,9 +68,14 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "benchmarks",
+    "ops",
 ]
 
 MIDDLEWARE = [
+    # /healthz, /readyz and /metrics answered before anything else; then each request's id, counters and
+    # log line around everything else (ops/middleware.py).
+    "ops.middleware.OpsEndpointsMiddleware",
+    "ops.middleware.RequestMiddleware",
     "guildhall_site.middleware.ApiJsonErrorsMiddleware",
     "guildhall_site.middleware.PrivateNoStoreMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -293,23 +300,32 @@ BOT_RUN_SECONDS = env.float("BOT_RUN_SECONDS", default=2.0)
 # Mounts the benchmark's floor endpoint (authenticate + insert one row). Off unless asked for.
 GUILDHALL_BENCHMARK_ENDPOINTS = env.bool("BENCHMARK_ENDPOINTS", default=False)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
-}
+# --- Operations (ops/, docs/operations.md) --------------------------------------------------------
+# Log lines: JSON with the request's id (LOG_FORMAT=json; the default under production settings) or
+# Django's plain lines.
+LOG_LEVEL = env.str("LOG_LEVEL", default="WARNING")
+LOG_JSON = env.str("LOG_FORMAT", default="plain") == "json"
+LOGGING = ops_logging_config(LOG_LEVEL, LOG_JSON)
+# /metrics: open to a bearer token (METRICS_TOKEN) and to direct (not proxied) peers in these networks;
+# "*" lets everyone in (development; production.py narrows it to loopback).
+OPS_METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+OPS_METRICS_ALLOWED_NETWORKS = env.list("METRICS_ALLOWED_NETWORKS", default=["*"])
+# /readyz: the thresholds past which a part counts as failing (seconds).
+OPS_OUTBOX_STUCK_AFTER = env.int("READY_OUTBOX_STUCK_AFTER", default=600)
+OPS_BEAT_STALE_AFTER = env.int("READY_BEAT_STALE_AFTER", default=180)
+OPS_WORKER_HEARTBEAT_SECONDS = 15
+OPS_WORKER_STALE_AFTER = env.int("READY_WORKER_STALE_AFTER", default=60)
 
 # --- Feature areas keep their settings in modules of their own -----------------------------------
 # web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations;
 # social.py: chat, notes, invitations, rematches, following players; ratings.py: ratings and leaderboards;
 # live.py: the live tables' channel layer and Web Push; tournaments.py: tournaments;
 # analysis.py: a finished game's analysis by the strong bot.
+from .analysis import *  # noqa: E402,F403
 from .clock import *  # noqa: E402,F403
 from .live import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
 from .ratings import *  # noqa: E402,F403
-from .analysis import *  # noqa: E402,F403
 from .social import *  # noqa: E402,F403
 from .tournaments import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403

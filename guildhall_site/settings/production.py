@@ -36,3 +36,10 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# JSON log lines with the request's id (ops/logs.py); LOG_FORMAT=plain for Django's own.
+LOG_JSON = env.str("LOG_FORMAT", default="json") == "json"
+LOGGING = ops_logging_config(LOG_LEVEL, LOG_JSON)  # noqa: F405
+# /metrics by address only from this machine, unless METRICS_ALLOWED_NETWORKS says otherwise (or with the
+# token, METRICS_TOKEN).
+OPS_METRICS_ALLOWED_NETWORKS = env.list("METRICS_ALLOWED_NETWORKS", default=["127.0.0.1/32", "::1/128"])
