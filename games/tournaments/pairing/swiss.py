@@ -2,10 +2,11 @@
 
 Players come in order of standing (points, tie-breaks, rating, then a random draw). Tables are filled from
 the top, the full ones first and the smaller ones at the bottom. Then players are swapped between tables
-one or two apart while that lowers the cost of repeat meetings, where a pair that already met k times costs
-k²: a second meeting costs 1, a third 4, so the pairing spreads repeats before it allows a third. Swapping
-only nearby tables keeps score bands together. A bye only when no seating fits (2-player tables and an
-odd number of players): the lowest-placed player who has not had one.
+while that lowers the cost of repeat meetings, where a pair that already met k times costs k²: a second
+meeting costs 1, a third 4, so the pairing spreads repeats before it allows a third. Neighbouring tables
+are tried first and tables further apart only while repeats remain, which keeps score bands together.
+A bye only when no seating fits (2-player tables and an odd number of players): the lowest-placed player
+who has not had one.
 """
 
 from .tables import pairs, table_sizes
@@ -35,14 +36,21 @@ def cost(table, met):
 
 
 def improve(tables, met):
-    """Swap players between tables one or two apart while a swap lowers the repeat cost."""
-    for _pass in range(MAX_PASSES):
-        changed = False
-        for distance in (1, 2):
-            for i in range(len(tables) - distance):
-                j = i + distance
-                changed |= _best_swap(tables, i, j, met)
-        if not changed:
+    """Swap players between tables while a swap lowers the repeat cost: between neighbouring tables first,
+    then, only while repeats remain, between tables further apart, one step at a time. Near swaps keep the
+    score bands together; the wider ones are what avoiding a rematch costs. With 32 players at tables of 4
+    over 5 rounds of random results (30 tournaments), repeat meetings per tournament: 13.4 swapping
+    neighbours only, 6.2 within two tables, 0.23 widening as needed (``repeat_meetings`` in
+    tests/games/tournaments/test_pairing.py)."""
+    for reach in range(1, len(tables)):
+        for _pass in range(MAX_PASSES):
+            changed = False
+            for distance in range(1, reach + 1):
+                for i in range(len(tables) - distance):
+                    changed |= _best_swap(tables, i, i + distance, met)
+            if not changed:
+                break
+        if not sum(cost(table, met) for table in tables):
             return
 
 
