@@ -19,6 +19,7 @@ import json
 import engine
 from engine import cards as C
 from engine.turns import begin_turn
+from engine.zones import sheds_at_turn_start
 
 PROFESSIONS = C.PROFESSIONS
 COLOURS = C.COLOURS
@@ -199,7 +200,7 @@ def short(d):
 
 def pay_with(st, top):
     """Discard the completed chapter holding ``top`` (paying, or shedding a fourth), that card on top;
-    from rules version 2, keep the default order of the other four beneath it (one click)."""
+    under rules version 2, keep the default order of the other four beneath it (one click)."""
     do(st, ("pay", top))
     if pending_kind(st) == "order_pile":
         do(st, "done")
@@ -233,7 +234,7 @@ def types(options):
 def check_invariants(st):
     """Each of the 120 profession cards and of the game's VP cards is in exactly one place; no guildhall
     holds a duplicate (R7.1, R7.8); hall keys match identities; completed chapters are whole; the limit
-    of 3 (R8.4) holds unless a shed is pending (or deferred, Yucata Y1)."""
+    of 3 (R8.4) holds unless a shed is pending (or deferred: Yucata Y1, rules version 3)."""
     places = list(st.deck) + list(st.discard) + list(st.area)
     for p in st.players:
         places += p.hand + list(p.hall.values())
@@ -256,7 +257,8 @@ def check_invariants(st):
             assert p.level(prof) < 5, "a full chapter was not completed (R8.1)"
         if len(p.completed) > 3 and st.phase != "over":
             pending_shed = any(q["kind"] == "shed_chapters" and q["seat"] == seat for q in st.stack)
-            assert pending_shed or (st.mode == "yucata" and seat != st.active), "more than 3 completed (R8.4)"
+            deferred = sheds_at_turn_start(st) and seat != st.active  # Yucata Y1; rules version 3
+            assert pending_shed or deferred, "more than 3 completed (R8.4)"
 
 
 def to_json(obj):
