@@ -22,8 +22,9 @@ from .models import Tournament
 class TournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    format = serializers.ChoiceField(choices=Tournament.Format.choices)
-    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    # Plain strings in the schema: a second enum named "status" would collide with the games' own.
+    format = serializers.CharField(help_text="swiss, round_robin or knockout")
+    status = serializers.CharField(help_text="open, running, finished or cancelled")
     table_size = serializers.IntegerField()
     mode = serializers.CharField()
     per_move_seconds = serializers.IntegerField(allow_null=True)
