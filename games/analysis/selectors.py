@@ -66,10 +66,11 @@ def payload(game, analysis):
 
 
 def _summary(records, names):
-    """Per player: how many decisions were judged, how many of each mark, the mean loss."""
+    """Per player: how many of their own decisions were judged (not those the server's bot or clock made
+    for their seat), how many of each mark, the mean loss."""
     rows = []
     for seat, name in enumerate(names):
-        judged = [r for r in records if r["seat"] == seat and r.get("mark")]
+        judged = [r for r in records if r["seat"] == seat and r.get("mark") and not r.get("by")]
         counts = {kind: sum(r["mark"] == kind for r in judged) for _t, kind in MARKS}
         mean_loss = sum(r["loss"] for r in judged) / len(judged) if judged else 0.0
         rows.append({"seat": seat, "name": name, "judged": len(judged), "counts": counts,

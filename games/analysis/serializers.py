@@ -26,7 +26,7 @@ class AnalysedDecisionSerializer(serializers.Serializer):
         allow_null=True, help_text=_("Win chance (0–1) with the bot's preferred decision, from the player's view.")
     )
     after = serializers.FloatField(allow_null=True, help_text=_("Win chance (0–1) after the decision taken."))
-    loss = serializers.FloatField(allow_null=True, help_text=_("before − after, never below 0."))
+    loss = serializers.FloatField(allow_null=True, help_text=_("before − after (before is at least after)."))
     mark = serializers.ChoiceField(choices=MARKS, allow_null=True)
     best = serializers.JSONField(allow_null=True, help_text=_("The bot's preferred decision, when it differs."))
     best_text = serializers.CharField(allow_null=True)

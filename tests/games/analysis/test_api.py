@@ -53,6 +53,13 @@ def test_signed_out_and_unknown_games(api_client_for, short_game):
     someone = api_client_for(game.seats.first().user)
     assert someone.get("/api/v1/games/999999/analysis/").status_code == 404
     assert someone.post("/api/v1/games/999999/analysis/").json()["error"] == "not_found"
+    huge = "9" * 30  # beyond the database's range: still a 404, in JSON under /api/
+    assert someone.get(f"/api/v1/games/{huge}/analysis/").json()["error"] == "not_found"
+    someone.force_login(game.seats.first().user)
+    assert someone.post(f"/games/{huge}/analysis/", {"step": huge}).status_code == 404
+    assert someone.get(f"/games/{game.pk}/analysis/").status_code == 405  # the page's request is a POST
+    response = someone.post(f"/games/{game.pk}/analysis/", {"step": "x" * 50})
+    assert response.status_code == 302 and response["Location"].endswith("/replay/#analysis")
 
 
 def test_the_task_analyses_a_finished_game_once_and_it_is_served_from_storage(
