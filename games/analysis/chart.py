@@ -61,7 +61,8 @@ def chart(records, names, steps, current_step=None, mark_names=None):
             "label_y": y(last[1]) if last else None,
             "final": round(last[1]) if last else None,
         })
-    step_ticks = sorted({0, steps, *range(0, steps + 1, max(1, round(steps / 8, -1) or 10))})
+    tick = max(10, int(round(steps / 8, -1)))  # about eight ticks, at multiples of 10
+    step_ticks = sorted({*range(0, steps + 1, tick), steps})
     return {
         **plot.frame(),
         "series": series,

@@ -89,3 +89,20 @@ def _another(game, record):
     played = decision_key(record["decision"])
     return next(o for o in engine.legal_decisions(state, record["seat"])
                 if o["type"] != "undo" and decision_key(o) != played)
+
+
+@pytest.mark.parametrize("steps", [1, 9, 40, 217, 1234])
+def test_the_chart_of_games_short_and_long(steps):
+    from games.analysis.chart import chart
+
+    records = [
+        {"seq": k, "seat": k % 2, "kind": "evaluated", "before": 0.6, "after": 0.6 - 0.25 * (k % 7 == 0),
+         "loss": 0.25 * (k % 7 == 0), "mark": "blunder" if k % 7 == 0 else "good"}
+        for k in range(1, steps + 1)
+    ]
+    geometry = chart(records, ["ann", "ben"], steps, current_step=steps // 2)
+    ticks = [t["step"] for t in geometry["x_ticks"]]
+    assert ticks[0] == 0 and ticks[-1] == steps and ticks == sorted(set(ticks)) and len(ticks) <= 12
+    assert geometry["current_x"] is not None
+    assert len(geometry["series"]) == 2
+    assert sum(str(s["marks"]).count("mark-blunder") for s in geometry["series"]) == steps // 7
