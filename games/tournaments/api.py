@@ -98,7 +98,11 @@ def _detail(tournament):
 
 
 def _get(pk):
-    tournament = Tournament.objects.select_related("created_by").filter(pk=parse_game_id(pk)).first()
+    try:
+        pk = parse_game_id(pk)
+    except NotFound:
+        pk = None
+    tournament = Tournament.objects.select_related("created_by").filter(pk=pk).first() if pk else None
     if tournament is None:
         raise NotFound(_("No such tournament."))
     return tournament

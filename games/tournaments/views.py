@@ -52,7 +52,7 @@ def detail(request, tournament_id):
 @require_GET
 def round_page(request, tournament_id, number):
     tournament = get_object_or_404(Tournament, pk=_id(tournament_id))
-    rnd = get_object_or_404(tournament.round_set, number=min(number, 2**15))
+    rnd = get_object_or_404(tournament.round_set, number=min(number, 2**15 - 1))
     return render(request, "tournaments/round.html", selectors.round_detail(tournament, rnd))
 
 

@@ -68,6 +68,7 @@ def test_standings_and_round_pages(client, running):
     for table in Table.objects.filter(round__tournament=tournament):
         assert reverse("games:game", args=[table.game_id]).encode() in round_page.content
     assert client.get(reverse("tournaments:round", args=[tournament.pk, 9])).status_code == 404
+    assert client.get(reverse("tournaments:round", args=[tournament.pk, 10**20])).status_code == 404
     assert client.get(f"/tournaments/{10**30}/").status_code == 404
     assert client.get(reverse("tournaments:list")).status_code == 200
 
@@ -82,7 +83,8 @@ def test_api_list_detail_standings(client, running):
     assert "seed" not in str(detail)
     standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
     assert sorted(r["player"] for r in standings) == sorted(u.username for u in people)
-    assert client.get("/api/v1/tournaments/999999/").json()["error"] == "not_found"
+    missing = client.get("/api/v1/tournaments/999999/").json()
+    assert missing == {"error": "not_found", "detail": "No such tournament."}
 
 
 def test_api_join_and_withdraw(api_client_for, players):
