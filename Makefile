@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint check-deploy bench cluster clean
+.PHONY: run test install lint check-deploy check-deploy-files bench cluster clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -45,6 +45,11 @@ check-deploy: install
 	ALLOWED_HOSTS=$${ALLOWED_HOSTS:-guildhall.example} \
 	EMAIL_URL=$${EMAIL_URL:-smtp://127.0.0.1:25} \
 	$(BIN)/python manage.py check --deploy --fail-level WARNING
+
+# The deployment recipe (deploy/): systemd units through `systemd-analyze verify`, the nginx site through
+# `nginx -t` (needs Debian's nginx; docs/operations.md).
+check-deploy-files: install
+	deploy/check.sh
 
 # Needs DATABASE_URL (PostgreSQL) and REDIS_URL; see benchmarks/README.md.
 bench: install

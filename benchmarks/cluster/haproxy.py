@@ -25,8 +25,10 @@ frontend site
 
 backend apps
     balance roundrobin
-    option httpchk GET /api/v1/games/
-    http-check expect rstatus ^[234]
+    # The app server's readiness for requests (ops/health.py): its database and Redis. The beat, the
+    # workers and the outbox are the whole site's, not one server's: watched, never a reason to drop one.
+    option httpchk GET /readyz?only=database,redis
+    http-check expect status 200
     http-response set-header X-Served-By %s
 {backends}
 """
