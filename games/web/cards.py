@@ -92,3 +92,10 @@ def profession_name(profession):
     from django.utils.translation import gettext
 
     return gettext(PROFESSION_NAMES[profession])
+
+
+def profession_plural(card_id):
+    """'Weavers': the plural of a card's profession, as the log in words names a chapter."""
+    from django.utils.translation import gettext
+
+    return gettext(engine_text.PROFESSION_PLURALS[engine.card_json(card_id)["profession"]])

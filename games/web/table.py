@@ -2,7 +2,9 @@
 
 Everything comes from ``games.selectors`` (which builds on ``engine.view`` for the viewer's seat and
 ``engine.legal_decisions``), never from the raw engine state: what the template can show is exactly what
-the viewer may know. Every legal decision is rendered as exactly one button; nothing else is offered.
+the viewer may know. Every legal decision is rendered as exactly one button; nothing else is offered,
+except that a decision which puts cards on the pile together (paying, shedding, ending the turn with
+duplicates) also has a small "choose the order" control, closed, that sends it with another order.
 """
 
 import json
@@ -238,6 +240,8 @@ def _prompt(ctx, legal, pending, view, names, hand):
     card_groups = {}  # source -> [options with card]
     undo = None
     phase_verbs = set()
+    orderings = []  # the inline "choose the order" controls of decisions that put cards on the pile
+    chapters_seen = set()
 
     for d in legal:
         t = d["type"]
@@ -267,10 +271,20 @@ def _prompt(ctx, legal, pending, view, names, hand):
                 "Discard this chapter, this card on top"
             )
             card_groups.setdefault("completed", []).append(_option(d, label, C.profession_card(d["card"])))
+            chapter = frozenset(d.get("order", ()))
+            if chapter and chapter not in chapters_seen:  # one control per chapter, from its first option
+                chapters_seen.add(chapter)
+                orderings.append(_order_control(
+                    d, _("Your chapter of %(professions)s") % {"professions": C.profession_plural(d["card"])},
+                    _("Pay with this chapter in this order") if kind == "pay" else _(
+                        "Discard this chapter in this order")))
         elif t == "discard_draw":
             panel.append(_option(d, _("Discard and draw up to 6")))
         elif t == "end_turn":
             panel.append(_option(d, _("End my turn")))
+            if "order" in d:
+                orderings.append(_order_control(d, _("The duplicates you discard at the end of your turn"),
+                                                _("End my turn, these cards in this order")))
         elif t == "done":
             panel.append(_option(d, _done_label(kind)))
         elif t == "tier":
@@ -318,8 +332,30 @@ def _prompt(ctx, legal, pending, view, names, hand):
         groups.append(group)
     ctx["card_groups"] = groups
     ctx["ordering"] = _ordering(pending) if kind == "order_pile" else None
+    ctx["orderings"] = orderings
     ctx["picks"] = _picks(pending)
     ctx["prompt"] = _prompt_text(kind, pending, view, names, ability, phase_verbs, me, legal)
+
+
+def _order_control(decision, title, button):
+    """A small "choose the order" control for a decision that puts cards on the pile together (rules
+    version 3): the cards in their default order, one choice per place from the top down, and a button
+    that sends the decision with the order chosen (table.js writes the order into its value; the
+    decision's own button sends the default order). Paying: the card on top names the chapter's ``card``."""
+    cards = [C.profession_card(c) for c in decision["order"]]
+    base = {k: v for k, v in decision.items() if k != "order"}
+    return {
+        "title": title,
+        "button": button,
+        "type": decision["type"],
+        "value": _decision_value(decision),
+        "base": _decision_value(base),
+        "cards": cards,
+        "places": [
+            {"label": _("On top") if place == 0 else _("Place %(n)s from the top") % {"n": place + 1}, "card": card}
+            for place, card in enumerate(cards)
+        ],
+    }
 
 
 def _done_label(kind):

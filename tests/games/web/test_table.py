@@ -36,8 +36,21 @@ def card_ids_in(html):
 
 
 def offered(html):
-    """The decisions the page offers, as dicts."""
-    return [json.loads(htmllib.unescape(v)) for v in re.findall(r'name="decision" value="([^"]*)"', html)]
+    """The decisions the page offers, as dicts (one button each; the "choose the order" controls' buttons,
+    which send one of them with another order, are ``order_controls``)."""
+    return [json.loads(htmllib.unescape(v)) for v in re.findall(r'name="decision" value="([^"]*)"(?! data-order-base)',
+                                                                html)]
+
+
+def order_controls(html):
+    """The "choose the order" controls: [(the decision its button sends, [the card ids offered per place])]."""
+    controls = []
+    for block in re.findall(r"<details[^>]*data-order-control.*?</details>", html, re.S):
+        value = re.search(r'name="decision" value="([^"]*)" data-order-base', block).group(1)
+        places = [[int(c) for c in re.findall(r'<option value="(\d+)"', select)]
+                  for select in re.findall(r"<select data-order-place>.*?</select>", block, re.S)]
+        controls.append((json.loads(htmllib.unescape(value)), places))
+    return controls
 
 
 def seats(game):
@@ -390,3 +403,69 @@ def test_user_text_is_escaped(client, make_user):
     profile.save()
     html = client.get(reverse("public_profile", args=["evil"])).content.decode()
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
+
+
+def reach_payment(make_user):
+    """A two-player game (rules version 3, as new games are) whose player to move is paying for a VP card."""
+    import random
+
+    for attempt in range(6):
+        game = started_game([make_user(), make_user()])
+        rng = random.Random(attempt)
+        for _ in range(2000):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            state = state_cache.load_state(game)
+            if state.stack[-1]["kind"] == "pay":
+                return game, state
+            seat = game.seats.get(position=game.to_move_position)
+            decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
+            services.submit_decision(game.pk, seat.user, game.seq, decision)
+    pytest.fail("no game reached a payment")
+
+
+def test_paying_offers_the_order_inline_closed_and_takes_one_decision_with_it(client, make_user):
+    game, state = reach_payment(make_user)
+    assert game.engine_version == engine.ENGINE_VERSION == "3"
+    seat = game.to_move_position
+    mover = game.seats.get(position=seat).user
+    other = game.seats.get(position=1 - seat).user
+    html = page(client, game, mover)
+    # One button per legal decision, each paying in the default order: one click is the whole payment.
+    legal = engine.legal_decisions(state, seat)
+    assert sorted(json.dumps(d, sort_keys=True) for d in offered(html)) == sorted(
+        json.dumps(d, sort_keys=True) for d in legal)
+    # One "choose the order" control per completed chapter, closed (and hidden until the script shows it).
+    controls = order_controls(html)
+    chapters = {frozenset(d["order"]) for d in legal if d["type"] == "pay"}
+    assert len(controls) == len(chapters) and {frozenset(c[0]["order"]) for c in controls} == chapters
+    for decision, places in controls:
+        assert decision in legal and len(places) == 5 and all(sorted(p) == sorted(decision["order"]) for p in places)
+    assert re.search(r"<details [^>]*data-order-control hidden>", html) and "<details open" not in html
+    assert "Choose the order" in html and order_controls(page(client, game, other)) == []
+
+    # The form sends the payment with an order of the player's own: applied at once, nothing more asked.
+    chosen = controls[0][0]["order"]
+    order = [chosen[2], chosen[0], chosen[4], chosen[1], chosen[3]]
+    client.force_login(mover)
+    response = _post(client, game, game.seq, {"type": "pay", "card": order[0], "order": order}, htmx=True)
+    assert response.status_code == 200 and 'id="table-error"' not in response.content.decode()
+    after = state_of(game)
+    assert after.discard[-5:] == order[::-1]
+    assert after.stack[-1]["kind"] != "order_pile" and after.seq == state.seq + 1
+    # The log keeps the order, so the game replays to the same state.
+    assert game.log.order_by("-seq").first().decision == {"type": "pay", "card": order[0], "order": order}
+    game.refresh_from_db()
+    assert state_cache.replay(game).clone(with_events=False) == after.clone(with_events=False)
+
+
+def test_an_order_that_does_not_fit_is_a_message_on_the_table_and_changes_nothing(client, make_user):
+    game, state = reach_payment(make_user)
+    mover = game.seats.get(position=game.to_move_position).user
+    pay = next(d for d in engine.legal_decisions(state, game.to_move_position) if d["type"] == "pay")
+    client.force_login(mover)
+    response = _post(client, game, game.seq, dict(pay, order=pay["order"][::-1]), htmx=True)
+    html = response.content.decode()
+    assert 'id="table-error"' in html and "That order does not fit" in html
+    assert state_of(game) == state
