@@ -84,7 +84,7 @@ def test_api_list_detail_standings(client, running):
     standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
     assert sorted(r["player"] for r in standings) == sorted(u.username for u in people)
     missing = client.get("/api/v1/tournaments/999999/").json()
-    assert missing == {"error": "not_found", "detail": "No such tournament."}
+    assert (missing["error"], missing["detail"]) == ("not_found", "No such tournament.")
 
 
 def test_api_join_and_withdraw(api_client_for, players):
