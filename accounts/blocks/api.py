@@ -1,23 +1,36 @@
-"""``/api/v1/blocks/``: the caller's blocks. GET lists them, POST ``{"username"}`` adds one (201, or 200
-when it was there), DELETE ``/api/v1/blocks/<username>/`` lifts one (204, also when there was none)."""
+"""``/api/v1/blocks/``: the caller's blocks. GET lists them (paginated, by name), POST ``{"username"}``
+adds one (201, or 200 when it was there), DELETE ``/api/v1/blocks/<username>/`` lifts one (204, also when
+there was none)."""
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.pagination import GamePagination
 from games.api.views import errors
+from games.conversations.serializers import page_parameters
 
 from . import selectors, services
 from .serializers import BlockRequestSerializer, BlockSerializer
 
+USERNAME = OpenApiParameter(
+    "username", {"type": "string", "pattern": r"^[\w.@+-]{1,150}$"}, OpenApiParameter.PATH,
+    description=_("The blocked player's username."),
+)
+
 
 class BlockListView(APIView):
+    pagination_class = GamePagination  # drf-spectacular documents the list as paginated, as it is
+
     @extend_schema(responses={200: BlockSerializer(many=True), **errors()}, tags=["players"],
-                   description=_("The players you blocked. Nobody else sees this list."))
+                   parameters=page_parameters(_("Players per page (default 20; more than 100 lists 100).")),
+                   description=_("The players you blocked, by name. Nobody else sees this list."))
     def get(self, request):
-        return Response(BlockSerializer(selectors.blocks_of(request.user), many=True).data)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.blocks_query(request.user), request, view=self)
+        return paginator.get_paginated_response(BlockSerializer(page, many=True).data)
 
     @extend_schema(request=BlockRequestSerializer, responses={200: BlockSerializer, 201: BlockSerializer, **errors()},
                    tags=["players"],
@@ -31,7 +44,7 @@ class BlockListView(APIView):
 
 
 class BlockDetailView(APIView):
-    @extend_schema(request=None, responses={204: None, **errors()}, tags=["players"],
+    @extend_schema(request=None, responses={204: None, **errors()}, tags=["players"], parameters=[USERNAME],
                    description=_("Lift a block."))
     def delete(self, request, username):
         services.unblock(request.user, services.player(username))

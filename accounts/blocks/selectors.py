@@ -55,8 +55,10 @@ def blocked_by_filter(reader, field):
     return ~Q(**{f"{field}__in": Block.objects.filter(blocker_id=_id(reader)).values("blocked_id")})
 
 
-def blocks_of(user):
+def blocks_query(user):
     """``user``'s blocks, the blocked players loaded, by username."""
-    return list(
-        Block.objects.filter(blocker_id=_id(user)).select_related("blocked").order_by("blocked__username")[:SHOWN]
-    )
+    return Block.objects.filter(blocker_id=_id(user)).select_related("blocked").order_by("blocked__username", "id")
+
+
+def blocks_of(user):
+    return list(blocks_query(user)[:SHOWN])

@@ -20,9 +20,11 @@ from .serializers import (
     MessageSerializer,
     ReadSerializer,
     SendSerializer,
+    page_parameters,
 )
 
 TAGS = ["messages"]
+BEFORE_MAX = 2**63 - 1  # the largest id the database stores
 
 
 def _conversation_body(conversation, user, before=None):
@@ -39,14 +41,16 @@ def _conversation_body(conversation, user, before=None):
 
 
 class MessageListView(APIView):
+    pagination_class = GamePagination  # drf-spectacular documents the list as paginated, as it is
+
     @extend_schema(
         responses={200: ConversationSummarySerializer(many=True), **errors()},
-        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        parameters=page_parameters(_("Conversations per page (default 20; more than 100 lists 100).")),
         tags=TAGS,
         description=_("Your conversations, the one with the newest message first, with unread counts."),
     )
     def get(self, request):
-        paginator = GamePagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.conversation_rows(request.user), request, view=self)
         rows = selectors.describe(page, request.user)
         return paginator.get_paginated_response(ConversationSummarySerializer(rows, many=True).data)
@@ -68,7 +72,12 @@ class MessageListView(APIView):
 class ConversationView(APIView):
     @extend_schema(
         responses={200: ConversationSerializer, **errors()},
-        parameters=[OpenApiParameter("before", int, description=_("Only messages older than this id."))],
+        parameters=[
+            OpenApiParameter(
+                "before", {"type": "integer", "minimum": 1, "maximum": BEFORE_MAX},
+                description=_("Only messages older than this id."),
+            )
+        ],
         tags=TAGS,
         description=_("One conversation's messages, oldest first (the newest 200)."),
     )
@@ -76,7 +85,7 @@ class ConversationView(APIView):
         conversation = services.own_conversation(id, request.user)
         before = request.query_params.get("before")
         if before is not None:
-            if not before.isdigit() or len(before) > 18:
+            if not before.isdigit() or not 1 <= int(before) <= BEFORE_MAX:
                 raise InvalidRequest(_("before must be a message id."), code="before")
             before = int(before)
         return Response(_conversation_body(conversation, request.user, before))

@@ -149,7 +149,7 @@ def test_the_api_lists_sends_reads_and_marks_read(make_user, api_client_for):
     assert response.status_code == 201
     body = response.json()
     assert body["text"] == NASTY and body["sender"] == "alice"  # plain text: the client escapes it
-    conversation = body["conversation"]
+    conversation, first_id = body["conversation"], body["id"]
     listing = bob_api.get("/api/v1/messages/").json()
     assert listing["count"] == 1
     [row] = listing["results"]
@@ -172,6 +172,7 @@ def test_the_api_lists_sends_reads_and_marks_read(make_user, api_client_for):
     assert api.post("/api/v1/messages/", "{", content_type="application/json").json()["error"] == "malformed_json"
     assert api.post(f"/api/v1/messages/{conversation}/read/", {"upto": -1}, format="json").status_code == 400
     assert api.get(f"/api/v1/messages/{conversation}/?before=x").json()["error"] == "before"
+    assert api.get(f"/api/v1/messages/{conversation}/?before={first_id}").json()["messages"] == []
     stranger = api_client_for(make_user("carol"))
     assert stranger.get(f"/api/v1/messages/{conversation}/").status_code == 404
     assert stranger.post(f"/api/v1/messages/{conversation}/read/", {}, format="json").status_code == 404
