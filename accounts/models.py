@@ -93,7 +93,8 @@ def _create_profile(sender, instance, created, raw=False, **kwargs):
 
 class ApiToken(models.Model):
     """An API token of one client or device, stored as a SHA-256 digest (the token itself is shown once,
-    when it is made: accounts.tokens). A user's tokens all end when their password changes."""
+    when it is made: accounts.tokens). A user's tokens all end when their password changes: each keeps the
+    user's ``get_session_auth_hash()`` of when it was made, which every check compares (accounts.tokens)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("user")
@@ -101,6 +102,9 @@ class ApiToken(models.Model):
     name = models.CharField(_("name"), max_length=64, help_text=_("The client or device that uses it."))
     digest = models.CharField(_("SHA-256 of the token"), max_length=64, unique=True)
     hint = models.CharField(_("first characters"), max_length=8, blank=True)
+    # The user's session hash when the token was made (an HMAC of the password hash under SECRET_KEY, as a
+    # signed-in session keeps it): a new password, by whatever path, makes it differ.
+    session_hash = models.CharField(_("session hash when made"), max_length=128, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
     expires_at = models.DateTimeField(_("expires at"), null=True, blank=True)
@@ -119,11 +123,3 @@ class ApiToken(models.Model):
         from django.utils import timezone
 
         return self.expires_at is not None and self.expires_at <= timezone.now()
-
-
-@receiver(post_save, sender=User)
-def _end_tokens_on_password_change(sender, instance, created, raw=False, **kwargs):
-    # AbstractBaseUser.set_password() keeps the new password in ``_password`` until the save is done:
-    # a change through any path (settings, reset link, admin, changepassword) ends every API token.
-    if not created and not raw and getattr(instance, "_password", None) is not None:
-        ApiToken.objects.filter(user=instance).delete()

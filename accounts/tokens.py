@@ -4,7 +4,12 @@ A token is 32 random bytes (``secrets.token_urlsafe``); only its SHA-256 digest 
 the database gives nobody a usable token. (A slow password hash is for guessable secrets; a 256-bit
 random one cannot be guessed, and one SHA-256 keeps each API request cheap.) Asking for a token with a
 name the user already gave one replaces it: a client that signs in again gets a new token and the old
-one ends. Every token of a user ends when their password changes (accounts.models).
+one ends. Every token of a user ends when their password changes: a token keeps the user's
+``get_session_auth_hash()`` of when it was made (the HMAC of the password hash that a signed-in session keeps
+for the same purpose) and is refused once the user's differs, whatever changed the password (the settings,
+a reset link, the admin, ``changepassword``, a queryset ``update()`` of the field) and without any signal.
+The hash is keyed by ``SECRET_KEY``: a new secret key ends every token, as it ends every session (Django
+reads ``SECRET_KEY_FALLBACKS`` for sessions only). Ended tokens are deleted when next presented or listed.
 
 Every API request reads its token, with its user, from the database: one indexed query, so that a
 token that ends (revoked, replaced, its user's password changed, the user deactivated or deleted) is
@@ -24,6 +29,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
 from .models import ApiToken
@@ -54,22 +60,45 @@ def issue(user, name=DEFAULT_NAME, expires_in_days=None):
         expires_at = timezone.now() + datetime.timedelta(days=int(expires_in_days))
     with transaction.atomic():
         ApiToken.objects.filter(user=user, name=name).delete()
+        _delete_ended(user)
         if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS_PER_USER:
             raise TokenLimitReached(
                 _("You have %(count)s API tokens; revoke one in your settings first.") % {"count": MAX_TOKENS_PER_USER}
             )
-        token = ApiToken.objects.create(user=user, name=name, digest=digest(raw), hint=raw[:6], expires_at=expires_at)
+        token = ApiToken.objects.create(
+            user=user,
+            name=name,
+            digest=digest(raw),
+            hint=raw[:6],
+            session_hash=user.get_session_auth_hash(),
+            expires_at=expires_at,
+        )
     return token, raw
 
 
+def current(token):
+    """Whether ``token`` was made under its user's present password (its user read with it)."""
+    return bool(token.session_hash) and constant_time_compare(token.session_hash, token.user.get_session_auth_hash())
+
+
+def _delete_ended(user):
+    """Delete ``user``'s tokens made under another password."""
+    ApiToken.objects.filter(user=user).exclude(session_hash=user.get_session_auth_hash()).delete()
+
+
 def find(raw):
-    """The token whose digest matches ``raw`` (with its user), or None; read from the database."""
+    """The token whose digest matches ``raw`` (with its user), or None; read from the database. A token made
+    under another password than its user's present one is None (and deleted)."""
     if not raw or len(raw) > 200:
         return None
     try:  # get(), not first(): the digest is unique, and an ordering would cost its own join and sort
-        return ApiToken.objects.select_related("user").get(digest=digest(raw))
+        token = ApiToken.objects.select_related("user").get(digest=digest(raw))
     except ApiToken.DoesNotExist:
         return None
+    if not current(token):
+        ApiToken.objects.filter(pk=token.pk).delete()
+        return None
+    return token
 
 
 def mark_used(token, now=None):
@@ -91,4 +120,6 @@ def revoke(user, token_id):
 
 
 def tokens_of(user):
+    """``user``'s tokens that still work (the others are deleted)."""
+    _delete_ended(user)
     return list(ApiToken.objects.filter(user=user).order_by("-created_at", "-id"))

@@ -2,6 +2,7 @@
 its user from the database, so a token that ends is refused at once by every process, whatever cache the
 site runs with (the embedded default's is per process)."""
 
+import importlib
 import os
 import secrets
 import subprocess
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.apps import apps
+from django.contrib.auth.hashers import make_password
 from django.db import connection
 from django.test import Client
 
@@ -134,3 +137,53 @@ def test_last_used_is_written_once_per_resolution(make_user, django_assert_num_q
     with django_assert_num_queries(1):
         tokens.mark_used(found, now=used + tokens.USED_RESOLUTION)
     assert ApiToken.objects.get(pk=token.pk).last_used_at == used + tokens.USED_RESOLUTION
+
+
+def test_a_password_written_past_the_orm_s_signals_ends_the_tokens(make_user, django_user_model):
+    """A queryset update() of the password field (no signal, no set_password) ends them too: each check
+    compares the token's session hash with the one of the user row it read."""
+    user = make_user()
+    _token, raw = tokens.issue(user, "laptop")
+    assert status_with(raw) == 200
+    django_user_model.objects.filter(pk=user.pk).update(password=make_password("set in bulk"))
+    assert status_with(raw) == 401
+    assert not ApiToken.objects.filter(user=user).exists()  # deleted when presented
+
+
+def test_no_receiver_of_user_saves_touches_the_tokens(make_user):
+    """The check needs no signal: the save of a new password leaves the row, which the check refuses."""
+    user = make_user()
+    token, raw = tokens.issue(user, "laptop")
+    user.set_password("a-new-password-for-sure")
+    user.save()
+    assert ApiToken.objects.filter(pk=token.pk).exists()  # still stored, and refused
+    assert tokens.find(raw) is None
+
+
+def test_the_settings_list_and_the_count_leave_out_ended_tokens(make_user):
+    user = make_user()
+    tokens.issue(user, "laptop")
+    tokens.issue(user, "phone")
+    user.set_password("a-new-password-for-sure")
+    user.save()
+    assert tokens.tokens_of(user) == []
+    assert not ApiToken.objects.filter(user=user).exists()
+    new, raw = tokens.issue(user, "laptop")
+    assert tokens.find(raw) == new
+
+
+def test_a_token_without_a_session_hash_is_refused(make_user):
+    user = make_user()
+    token, raw = tokens.issue(user, "laptop")
+    ApiToken.objects.filter(pk=token.pk).update(session_hash="")
+    assert tokens.find(raw) is None
+
+
+def test_the_migration_gives_existing_tokens_their_user_s_present_hash(make_user):
+    migration = importlib.import_module("accounts.migrations.0006_apitoken_session_hash")
+    user, other = make_user(), make_user()
+    _token, raw = tokens.issue(user, "laptop")
+    _theirs, their_raw = tokens.issue(other, "phone")
+    ApiToken.objects.update(session_hash="")
+    migration.fill_session_hashes(apps, None)
+    assert tokens.find(raw).user == user and tokens.find(their_raw).user == other
