@@ -15,6 +15,7 @@ does not run under pytest 9.) ``CONTRACT_EXAMPLES`` sets the examples per operat
 
 import collections
 import os
+import random
 
 import pytest
 import schemathesis
@@ -24,8 +25,11 @@ from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 
+import engine
 from accounts import tokens
+from games import cache as state_cache
 from games import services
+from games.models import Game
 
 from .helpers import started_game
 
@@ -127,3 +131,48 @@ def _fuzz(operation, mode, games, me, token, statuses):
             assert {"error", "detail"} <= set(body) and body["detail"], body
 
     return run
+
+
+# What a client written for the first rules knows: no order_pile prompt, no order field.
+FIRST_RULES_TYPES = {"discard", "done", "place", "play", "discard_draw", "buy", "end_turn", "undo", "tier", "use",
+                     "decline", "target", "select", "chapter", "pay"}
+FIRST_RULES_FIELDS = {"type", "card", "tier", "seat", "profession"}
+
+
+def test_a_client_of_the_first_rules_plays_whole_games_and_is_never_held_up(make_user, api_client_for):
+    """Rules version 3 through the API as a client written before it would play: each player reads the game
+    (GET) and, when the game names them to move, sends one of the decisions it offers with only the fields
+    it knows (no order), or now and then the same with an order. Every legal decision offered is of a kind
+    the client knows, only the player named to move is offered any, and every decision sent is accepted
+    (201, never "not your turn"), payments included: nothing is ever asked between two of them."""
+    rng = random.Random(27)
+    kinds = collections.Counter()
+    for _game in range(2):
+        users = [make_user(), make_user()]
+        game = started_game(users)
+        assert game.engine_version == "3"
+        clients = {u.username: api_client_for(u) for u in users}
+        for step in range(1500):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            mover = game.to_move_user.username
+            detail = clients[mover].get(f"/api/v1/games/{game.pk}/").json()
+            assert detail["to_move"] == mover and detail["seq"] == game.seq
+            legal = detail["legal"]
+            assert legal and {d["type"] for d in legal} <= FIRST_RULES_TYPES
+            if step % 10 == 0:  # the player not named to move is offered nothing
+                other = next(c for name, c in clients.items() if name != mover)
+                assert other.get(f"/api/v1/games/{game.pk}/").json()["legal"] == []
+            # The client's strategy (the greedy bot's choice among what the API offered), in its own fields.
+            choice = engine.bots.choose(state_cache.load_state(game), game.to_move_position, kind="greedy", rng=rng)
+            assert choice in legal
+            decision = {k: v for k, v in choice.items() if k in FIRST_RULES_FIELDS}
+            if "order" in choice and rng.random() < 0.3:
+                decision["order"] = choice["order"][:1] + choice["order"][:0:-1]  # the rest upside down
+            response = clients[mover].post(f"/api/v1/games/{game.pk}/decisions/",
+                                           {"expected_seq": game.seq, "decision": decision}, format="json")
+            assert response.status_code == 201, response.json()
+            kinds[decision["type"] + ("+order" if "order" in decision else "")] += 1
+    print(f"\nfirst-rules client: {sum(kinds.values())} decisions, {dict(sorted(kinds.items()))}")
+    assert kinds["pay"] + kinds["pay+order"] > 0
