@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint check-deploy check-deploy-files bench cluster clean
+.PHONY: run test install lint check-deploy check-deploy-files restore-drill bench cluster clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -50,6 +50,13 @@ check-deploy: install
 # `nginx -t` (needs Debian's nginx; docs/operations.md).
 check-deploy-files: install
 	deploy/check.sh
+
+# Back up, restore into a new database and prove the copy (docs/operations.md, "Restore"); needs DATABASE_URL
+# (PostgreSQL) and pg_dump/pg_restore of the server's version. By default on a scratch database filled with a
+# sample of games; DRILL_ARGS= drills on the configured database itself (only read).
+DRILL_ARGS ?= --populate
+restore-drill: install
+	$(BIN)/python manage.py restore_drill $(DRILL_ARGS)
 
 # Needs DATABASE_URL (PostgreSQL) and REDIS_URL; see benchmarks/README.md.
 bench: install
