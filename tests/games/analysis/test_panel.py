@@ -50,6 +50,11 @@ def test_while_it_runs_the_panel_polls_through_a_static_script(short_game, make_
     assert re.search(r'<script src="[^"]*analysis/analysis\.js" defer></script>', html)
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script anywhere
     assert "<form" not in html  # no second request while it runs
+    from django.contrib.auth.models import AnonymousUser
+
+    # The API answers signed-in users only: a signed-out reader is told to reload instead of polling.
+    anonymous = _render(selectors.replay_panel(game, 0, AnonymousUser()), AnonymousUser())
+    assert "<progress" in anonymous and "<script" not in anonymous and "Reload the page" in anonymous
     script = Path(django_settings.BASE_DIR, "games/analysis/static/analysis/analysis.js").read_text()
     assert "eval(" not in script and "data-analysis-progress" in script
 
