@@ -111,7 +111,7 @@ def apply(st, seat, decision, trusted=False, by=None, legal=None):
     normalised, so a stored decision with extra fields replays exactly as it was applied. ``by`` says
     who made the entry: the seat itself (None) or the server for it (engine/outcomes.py). ``legal``:
     ``legal_decisions(st, seat)`` if the caller has it already, so that validation need not list them again."""
-    if not st.rules_since("3") and isinstance(decision, dict) and "order" in decision:
+    if isinstance(decision, dict) and "order" in decision and not st.rules_since("3"):
         decision = _without_order(decision)  # as any field the rules of the game's version do not know
     decision = normalise(decision)
     kind = decision["type"]

@@ -183,7 +183,7 @@ def action_options(st, prompt):
     completed = len(player.completed)
     options += [{"type": "buy", "card": v} for v in sorted(st.row) if VP_COST[v] <= completed]
     end = {"type": "end_turn"}  # AMB-07
-    if st.rules_since("3"):
+    if st.area and st.rules_since("3"):
         duplicates = duplicates_top_first(st)
         if len(duplicates) > 1:
             end["order"] = duplicates  # R12.1: their default order on the pile; the player may give another
