@@ -62,3 +62,16 @@ class ApiTokenForm(forms.Form):
         empty_value=None,
         required=False,
     )
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        max_length=4096,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+    confirm = forms.BooleanField(
+        label=_("I understand that this cannot be undone."),
+        required=True,
+    )

@@ -11,6 +11,10 @@ class User(AbstractUser):
     """The site's user. A custom model from day one so that fields can be added without pain;
     sign-up, login (by username or email) and email handling are django-allauth's."""
 
+    # Set when the player deleted their account (accounts.services.delete_account): the row stays, renamed
+    # "deleted player N", for the games, ratings and tournaments that name it; nothing else of theirs is kept.
+    deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True, editable=False)
+
     def public_name(self):
         """The name shown to others: the display name if set, else the username."""
         try:

@@ -1,20 +1,24 @@
+import json
+
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, logout
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
+from games.exceptions import GameError
 from games.history.selectors import player_stats
 from games.models import Game, Seat
 
-from . import tokens
-from .forms import ApiTokenForm, ProfileForm
+from . import services, tokens
+from .forms import ApiTokenForm, DeleteAccountForm, ProfileForm
 from .models import Profile, profile_for
 
 RECENT_GAMES = 10
@@ -34,12 +38,13 @@ def set_language_cookie(response, language):
     )
 
 
-def _settings_page(request, form, token_form=None, new_token=None, status=200):
+def _settings_page(request, form, token_form=None, new_token=None, status=200, delete_form=None):
     context = {
         "form": form,
         "api_tokens": tokens.tokens_of(request.user),
         "token_form": token_form or ApiTokenForm(),
         "new_token": new_token,
+        "delete_form": delete_form or DeleteAccountForm(),
     }
     return render(request, "accounts/settings.html", context, status=status)
 
@@ -83,6 +88,36 @@ def revoke_api_token(request, pk):
     if tokens.revoke(request.user, pk):
         messages.success(request, _("The token is revoked: it no longer works."))
     return redirect(reverse("profile_settings") + "#api-tokens")
+
+
+@login_required
+@require_GET
+def export_data(request):
+    """Everything stored about the player, as a JSON file to download (the API's GET /api/v1/me/export/)."""
+    document = services.export(request.user)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="guildhall-{request.user.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def delete_account(request):
+    """Delete the account (accounts.services.delete_account), then sign out; a wrong password is a form error."""
+    form = DeleteAccountForm(request.POST)
+    if form.is_valid():
+        try:
+            services.delete_account(request.user, form.cleaned_data["password"])
+        except GameError as exc:
+            form.add_error("password" if exc.code in ("wrong_password", "password_required") else None, exc.detail)
+        else:
+            logout(request)
+            messages.success(request, _("Your account is deleted. Thank you for playing."))
+            return redirect("home")
+    settings_form = ProfileForm(instance=profile_for(request.user))
+    return _settings_page(request, settings_form, status=400, delete_form=form)
 
 
 def public_profile(request, username):
