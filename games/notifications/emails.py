@@ -19,7 +19,7 @@ import engine
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 
-from . import recipients
+from . import kinds, recipients
 from .models import Notification
 from .recipients import Prefs, waiting_games
 
@@ -40,12 +40,8 @@ CATEGORY = {
 }
 REMINDER_KINDS = (Notification.Kind.REMINDER_1, Notification.Kind.REMINDER_2, Notification.Kind.REMINDER_3)
 # The preference that turns each category off, and its value when off (what the unsubscribe link sets).
-PREFERENCE_OFF = {
-    "turn": ("turn_email", "never"),
-    "reminders": ("reminder_emails", False),
-    "results": ("result_emails", False),
-    "invitations": ("invitation_emails", False),
-}
+# Registered kinds (notifications.kinds) bring categories of their own.
+PREFERENCE_OFF = kinds.OWN_CATEGORIES
 
 
 # --- links --------------------------------------------------------------------------------------------
@@ -86,7 +82,7 @@ def read_unsubscribe_token(token):
     """(user id, category) from a token, or raise signing.BadSignature (also for a well-signed token
     whose content is not one we make: anything but a user id in the database's range)."""
     data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if not isinstance(data, dict) or data.get("c") not in ("turn", "reminders", "results", "invitations"):
+    if not isinstance(data, dict) or not isinstance(data.get("c"), str) or data["c"] not in kinds.categories():
         raise signing.BadSignature("bad payload")
     user_id = data.get("u")
     if isinstance(user_id, bool) or not isinstance(user_id, int) or not 0 < user_id < 2**63:
@@ -158,13 +154,17 @@ class Message(EmailMultiAlternatives):
     waiting_game_ids = ()
 
 
-def wanted(n, prefs):
+def wanted(n, user, prefs):
     """Whether the recipient wants this kind of email now (their preferences as they are at sending time,
-    not as they were when the row was written: an unsubscribe or a change in the settings since counts)."""
+    not as they were when the row was written: an unsubscribe or a change in the settings since counts).
+    The digest decides for itself which parts are wanted (the games, each registered section)."""
     if n.kind == Notification.Kind.TURN:
         return prefs.turn_email == "immediate"
     if n.kind == Notification.Kind.DIGEST:
-        return prefs.turn_email == "digest"
+        return True
+    registered = kinds.get(n.kind)
+    if registered is not None and n.kind not in Notification.Kind.values:
+        return bool(registered.wanted(user, prefs))
     field, off = PREFERENCE_OFF[CATEGORY.get(n.kind, "turn")]
     return getattr(prefs, field, off) != off
 
@@ -177,21 +177,33 @@ def build_message(n, now):
     if address is None:
         return None
     prefs = Prefs(user)
-    if not wanted(n, prefs):
+    if not wanted(n, user, prefs):
         return None
     if n.kind not in (Notification.Kind.TURN, Notification.Kind.DIGEST, *REMINDER_KINDS) and (
         now - (n.created_at or now) > settings.NOTIFY_RELEVANT_FOR
     ):
         return None  # results or a timeout notice a week late (a very long outage): news no more
+    registered = kinds.get(n.kind) if n.kind not in Notification.Kind.values else None
     with translation.override(prefs.language or settings.LANGUAGE_CODE):
         builder = _BUILDERS.get(n.kind) or (_reminder if n.kind in REMINDER_KINDS else None)
+        if registered is not None:
+            builder = registered.build
         if builder is None:
             return None
         built = builder(n, user, prefs, now)
         if built is None:
             return None
-        subject, context = built
-        category = CATEGORY.get(n.kind, "turn")
+        if registered is not None:
+            category = registered.category
+        else:
+            category = CATEGORY.get(n.kind, "turn")
+        if isinstance(built, dict):  # rendered by the feature itself
+            subject, context = built["subject"], {}
+            text, html = built["text"], built["html"]
+        else:
+            subject, context = built
+            category = context.pop("unsubscribe_category", category)
+            text = html = None
         context.update(
             {
                 "recipient": getattr(user, "public_name", lambda: user.username)(),
@@ -203,8 +215,9 @@ def build_message(n, now):
                 "LANGUAGE_CODE": translation.get_language(),
             }
         )
-        text = render_to_string("email/notification.txt", context)
-        html = render_to_string("email/notification.html", context)
+        if text is None:
+            text = render_to_string("email/notification.txt", context)
+            html = render_to_string("email/notification.html", context)
     domain = settings.SITE_URL.split("//", 1)[-1].split("/", 1)[0].split(":", 1)[0] or "localhost"
     message = Message(
         subject=subject,
@@ -361,9 +374,10 @@ def _results(n, user, prefs, now):
 
 
 def _digest(n, user, prefs, now):
-    games = waiting_games(n.user_id)
-    if not games:
-        return None
+    """The games waiting for the recipient (when they chose the digest for their turns), then the lines
+    of the sections other apps registered (notifications.kinds.register_digest: unread private messages,
+    for those who chose the digest for them). None when there is nothing to tell."""
+    games = waiting_games(n.user_id) if prefs.turn_email == "digest" else []
     lines = []
     for game in games:
         since, deadline = game.waiting_since, game.deadline
@@ -375,21 +389,38 @@ def _digest(n, user, prefs, now):
             parts.append(_("%(left)s left") % {"left": time_left(deadline, now)})
         chat = chat_since_last_turn(game, n.user_id, prefs, settings.CHAT_IN_DIGEST)
         lines.append({"text": "; ".join(parts), "url": game_url(game.pk), "chat": chat})
+    previous = (
+        Notification.objects.filter(user_id=n.user_id, kind=Notification.Kind.DIGEST, status=Notification.Status.SENT)
+        .exclude(pk=n.pk)
+        .order_by("-sent_at")
+        .values_list("sent_at", flat=True)
+        .first()
+    )
+    sections = kinds.digest_sections(user, previous)
+    extra = [{"text": text, "url": url, "chat": None} for _category, shown in sections for text, url in shown]
+    if not games and not extra:
+        return None
     count = len(games)
-    context = {
-        "intro": [
+    intro = []
+    if games:
+        intro.append(
             ngettext(
                 "%(count)s game is waiting for you, the longest waiting first:",
                 "%(count)s games are waiting for you, the longest waiting first:",
                 count,
             ) % {"count": count}
-        ],
-        "game_lines": lines,
-        "waiting_game_ids": [g.pk for g in games],
-    }
-    subject = ngettext(
-        "Guildhall: %(count)s game is waiting for you", "Guildhall: %(count)s games are waiting for you", count
-    ) % {"count": count}
+        )
+    context = {"intro": intro, "game_lines": lines + extra, "waiting_game_ids": [g.pk for g in games]}
+    if games:
+        subject = ngettext(
+            "Guildhall: %(count)s game is waiting for you", "Guildhall: %(count)s games are waiting for you", count
+        ) % {"count": count}
+    else:
+        subject = _("Guildhall: your daily digest")
+        # Nothing about turns in it: its unsubscribe link turns off the section's own emails, not turns'.
+        categories = {category for category, _shown in sections}
+        if len(categories) == 1 and None not in categories:
+            context["unsubscribe_category"] = categories.pop()
     return subject, context
 
 

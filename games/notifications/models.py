@@ -1,5 +1,6 @@
 """The outbox of emails: ``Notification``, one row per (game, turn, user, kind), written in the
-transaction of the decision that causes it (or by the clock, for reminders and timeouts)."""
+transaction of the decision that causes it (or by the clock, for reminders and timeouts); rows of the
+kinds other apps register (notifications.kinds) belong to no game and are one per (user, kind, key)."""
 
 from django.conf import settings
 from django.db import models
@@ -37,7 +38,10 @@ class Notification(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications", verbose_name=_("user")
     )
-    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    # The site's own kinds are the choices; kinds other apps register (notifications.kinds) are not.
+    kind = models.CharField(_("kind"), max_length=32, choices=Kind.choices)
+    # For a registered kind: what makes the row unique for its user and kind (say "conversation:message").
+    key = models.CharField(_("key"), max_length=100, null=True, blank=True)
     digest_date = models.DateField(_("digest for the day"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PENDING)
     due_at = models.DateTimeField(_("due at"))
@@ -61,6 +65,9 @@ class Notification(models.Model):
             models.UniqueConstraint(
                 fields=["user", "digest_date"], condition=Q(kind="digest"), name="notif_unique_digest_per_day"
             ),
+            models.UniqueConstraint(
+                fields=["user", "kind", "key"], condition=Q(key__isnull=False), name="notif_unique_user_kind_key"
+            ),
         ]
         indexes = [
             # The relay: WHERE status = 'pending' AND due_at <= now ORDER BY due_at.
@@ -69,6 +76,8 @@ class Notification(models.Model):
         ]
 
     def __str__(self):
+        if self.key is not None:
+            return f"{self.kind} to {self.user_id} ({self.key}): {self.status}"
         return f"{self.kind} to {self.user_id} (game {self.game_id}, turn {self.turn}): {self.status}"
 
 

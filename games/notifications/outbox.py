@@ -17,15 +17,21 @@ preferences are read again when the email is sent: a change since the row was wr
 The one window left is a crash between the SMTP server's acceptance and the commit of ``sent``; the
 Message-ID is fixed per row, so such a duplicate carries the same Message-ID as the first.
 
-Imports go one way: outbox → tasks (the queue) → delivery → the channels (emails, push) → recipients.
-The names other apps use (``write``, ``row``, ``prefs_for``, ``Prefs``, ``relay``, ``deliver``) are
-importable from here.
+Emails of the kinds other apps register (notifications.kinds: private messages, tournaments) belong to no
+game: ``enqueue(kind, user_id, key)`` writes one row per (user, kind, key) in the caller's transaction.
+
+Imports go one way: outbox → tasks (the queue) → delivery → the channels (emails, push) → recipients
+and kinds (the registry the feature apps fill from their ready(); nothing here imports a feature).
+The names other apps use (``write``, ``row``, ``enqueue``, ``schedule_digest``, ``prefs_for``, ``Prefs``,
+``relay``, ``deliver``) are importable from here.
 """
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Seat
 
+from . import kinds
 from .delivery import deliver, is_permanent, record_failure, retry_delay
 from .models import Notification
 from .recipients import (
@@ -39,7 +45,7 @@ from .recipients import (
     user_model,
     waiting_games,
 )
-from .tasks import enqueue_new, relay
+from .tasks import enqueue_keyed, enqueue_new, relay
 
 __all__ = [
     "TURN_EMAIL_DEFAULTS",
@@ -48,6 +54,7 @@ __all__ = [
     "confirmed",
     "deliver",
     "digest_row",
+    "enqueue",
     "enqueue_new",
     "is_permanent",
     "next_digest_at",
@@ -57,6 +64,7 @@ __all__ = [
     "results_rows",
     "retry_delay",
     "row",
+    "schedule_digest",
     "turn_rows",
     "user_model",
     "waiting_games",
@@ -118,3 +126,36 @@ def write(rows):
     game_ids = {r.game_id for r in rows if r.game_id is not None and r.status == Notification.Status.PENDING}
     for game_id in game_ids:
         transaction.on_commit(lambda game_id=game_id: enqueue_new(game_id))
+
+
+def enqueue(kind, user_id, key, due_at=None, data=None):
+    """An email of registered ``kind`` (notifications.kinds) to ``user_id``, once per (user, kind, key):
+    written in the caller's transaction (ON CONFLICT DO NOTHING: a second call with the same key writes
+    nothing), published to the workers after its commit, due at ``due_at`` (default now; a later one is
+    picked up by the relay when due). Whether it is still wanted, and what it says, is decided when it is
+    sent (the kind's preference and builder). ``data``: JSON for the builder."""
+    if not kinds.is_registered(kind):
+        raise LookupError(f"email kind {kind!r} is not registered (notifications.kinds.register in its app's ready())")
+    key = str(key)
+    if not 0 < len(key) <= Notification._meta.get_field("key").max_length:
+        raise ValueError(f"an outbox key has 1 to 100 characters, not {key!r}")
+    now = timezone.now()
+    row = Notification(
+        game=None, turn=0, seq=0, user_id=user_id, kind=kind, key=key, due_at=due_at or now, data=data or {}
+    )
+    from games.statements import insert_ignoring_conflicts
+
+    insert_ignoring_conflicts([row])
+    transaction.on_commit(lambda: enqueue_keyed(user_id, kind, key))
+
+
+def schedule_digest(user_id, now=None):
+    """Make sure ``user_id``'s next daily digest is due (for a feature whose lines wait for it): its row for
+    the next ``digest_hour`` in their time zone, written once per day, in the caller's transaction."""
+    user, prefs = prefs_for(user_id)
+    if user is None:
+        return
+    due, day = next_digest_at(prefs, now or timezone.now())
+    from games.statements import insert_ignoring_conflicts
+
+    insert_ignoring_conflicts([digest_row(user_id, due, day)])

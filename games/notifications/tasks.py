@@ -1,7 +1,8 @@
 """The queue of the outbox: publishing rows' ids to Celery, and the tasks that run them (JSON
 arguments: ids only).
 
-- ``enqueue_new(game_id)`` (after the commit of the decision that wrote rows) and ``relay`` publish
+- ``enqueue_new(game_id)`` (after the commit of the decision that wrote rows), ``enqueue_keyed`` (after
+  the commit of a feature's ``outbox.enqueue``) and ``relay`` publish
   pending rows, over one connection, failing fast: with the broker down the rows stay pending with
   ``enqueued_at`` NULL and the relay publishes them later.
 - ``deliver_notification(id)``: sends one outbox row exactly once (``delivery.deliver``); ``acks_late``.
@@ -54,6 +55,19 @@ def enqueue_new(game_id):
     ids = list(
         Notification.objects.filter(
             game_id=game_id, status=Notification.Status.PENDING, enqueued_at__isnull=True, due_at__lte=now
+        ).values_list("pk", flat=True)
+    )
+    _enqueue(ids, now)
+
+
+def enqueue_keyed(user_id, kind, key):
+    """After commit: enqueue the row of (user, kind, key) (outbox.enqueue) if it is due and was never
+    enqueued."""
+    now = timezone.now()
+    ids = list(
+        Notification.objects.filter(
+            user_id=user_id, kind=kind, key=key, status=Notification.Status.PENDING, enqueued_at__isnull=True,
+            due_at__lte=now,
         ).values_list("pk", flat=True)
     )
     _enqueue(ids, now)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import emails, push
+from . import emails, kinds, push
 
 UNSUBSCRIBE_FIELDS = emails.PREFERENCE_OFF
 
@@ -31,13 +31,19 @@ def unsubscribe(request, token):
         "results": _("results of finished games"),
         "invitations": _("invitations to games"),
     }
+    registered = kinds.by_category(category) if category not in UNSUBSCRIBE_FIELDS else None
+    if registered is not None:  # a kind another app registered, with a preference of its own
+        labels[category] = registered.label
     if request.method == "POST":
-        from accounts.models import profile_for
+        if registered is not None:
+            registered.unsubscribe(user)
+        else:
+            from accounts.models import profile_for
 
-        profile = profile_for(user)
-        field, value = UNSUBSCRIBE_FIELDS[category]
-        setattr(profile, field, value)
-        profile.save(update_fields=[field])
+            profile = profile_for(user)
+            field, value = UNSUBSCRIBE_FIELDS[category]
+            setattr(profile, field, value)
+            profile.save(update_fields=[field])
         if request.POST.get("List-Unsubscribe") == "One-Click":
             return HttpResponse(status=200)
         return render(request, "notifications/unsubscribe.html", {"done": True, "what": labels[category]})
