@@ -34,6 +34,7 @@ class Analysis(models.Model):
     decisions = models.JSONField(_("decisions"), default=list, blank=True)
     playouts = models.PositiveIntegerField(_("play-outs per decision"), default=0)
     cpu_seconds = models.FloatField(_("CPU seconds per decision at most"), default=0.0)
+    rollout_turns = models.PositiveIntegerField(_("turns a play-out looks ahead"), default=0)  # 0: the search's
     error = models.CharField(_("error"), max_length=200, blank=True, default="")
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

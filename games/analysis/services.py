@@ -79,6 +79,7 @@ def request_analysis(game_id, user):
                 total=game.seq,
                 playouts=settings.ANALYSIS_PLAYOUTS,
                 cpu_seconds=settings.ANALYSIS_CPU_SECONDS,
+                rollout_turns=settings.ANALYSIS_ROLLOUT_TURNS,
             )
             _enqueue(analysis)
     except IntegrityError:  # asked twice at once: the other request's analysis is the one

@@ -59,7 +59,7 @@ def run_slice(analysis_id, run_seconds=None):
     records, taken_back = analyse(
         game_log,
         start,
-        Budget(analysis.playouts, analysis.cpu_seconds or None),
+        Budget(analysis.playouts, analysis.cpu_seconds or None, analysis.rollout_turns or None),
         rng_seed=f"analysis:{game.pk}:{game.engine_version}",
         stop=lambda: time.monotonic() >= until,
     )

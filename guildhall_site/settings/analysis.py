@@ -1,6 +1,7 @@
 """Settings of the post-game analysis (games.analysis, docs/analysis.md). Read by base.py.
 
-Opt-in environment variables: ANALYSIS_PLAYOUTS, ANALYSIS_CPU_SECONDS, ANALYSIS_USER_RATE.
+Opt-in environment variables: ANALYSIS_PLAYOUTS, ANALYSIS_CPU_SECONDS, ANALYSIS_ROLLOUT_TURNS,
+ANALYSIS_USER_RATE.
 """
 
 import environ
@@ -15,6 +16,10 @@ ANALYSIS_APPS = ["games.analysis"]
 # (docs/analysis.md, "Budget").
 ANALYSIS_PLAYOUTS = _env.int("ANALYSIS_PLAYOUTS", default=200)
 ANALYSIS_CPU_SECONDS = _env.float("ANALYSIS_CPU_SECONDS", default=0.5)
+# How many turns a play-out looks ahead before the position is scored; 0: the strong bot's own horizon (a
+# round and one turn). A large number plays every play-out to the end: in three-player games that made the
+# win chance a far better predictor, for about 5 times the CPU per play-out (docs/analysis.md, "Figures").
+ANALYSIS_ROLLOUT_TURNS = _env.int("ANALYSIS_ROLLOUT_TURNS", default=0)
 # One task judges decisions for about this long, stores them and enqueues the rest, so that an analysis
 # never holds a worker from the games' own tasks for long, and its progress is seen as it grows.
 ANALYSIS_RUN_SECONDS = 5.0

@@ -81,3 +81,16 @@ def test_undo_entries_and_what_they_took_back():
     undone = taken_back[0]
     assert undone < undo_at and log[undone][0] == log[undo_at][0]  # the same seat's earlier decision
     assert log[undone][1]["type"] != "undo"
+
+
+def test_the_play_outs_horizon_is_the_budgets():
+    _final, game_log = _game(seed="horizon")
+    st = engine.new_game(2, game_log.seed, "printed", version=game_log.version)
+    for seat, decision in game_log.log[:30]:
+        engine.apply(st, seat, decision, trusted=True)
+    seat, decision = game_log.log[30]
+    assert len(engine.legal_decisions(st, seat)) > 1
+    search = judge(st, seat, decision, random.Random(1), BUDGET)
+    assert search == judge(st, seat, decision, random.Random(1), Budget(10, None, rollout_turns=3))  # 2 players + 1
+    one_turn = judge(st, seat, decision, random.Random(1), Budget(10, None, rollout_turns=1))
+    assert (one_turn["before"], one_turn["after"]) != (search["before"], search["after"])

@@ -77,6 +77,7 @@ def test_the_task_analyses_a_finished_game_once_and_it_is_served_from_storage(
     assert started.status_code == 202
     analysis = Analysis.objects.get()
     assert analysis.status == Analysis.Status.DONE
+    assert (analysis.playouts, analysis.cpu_seconds, analysis.rollout_turns) == (12, 0.05, 0)  # the settings'
     assert analysis.done == analysis.total == game.seq == len(analysis.decisions)
     stored = list(analysis.decisions)
 
