@@ -21,10 +21,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from ops.live import CountLiveConnections  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_application,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+# Outermost: every accepted socket counts in guildhall_live_connections until its application ends.
+application = CountLiveConnections(
+    ProtocolTypeRouter(
+        {
+            "http": django_application,
+            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )

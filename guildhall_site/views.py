@@ -4,11 +4,14 @@ import math
 
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist, loader
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.defaults import page_not_found, server_error
+
+from ops import context as ops_context
 
 
 def is_api(request):
@@ -43,9 +46,16 @@ def handler404(request, exception=None):
 
 
 def handler500(request):
+    """A page with the request's id (also in the X-Request-ID header and the log lines), so that a
+    player's report leads to what went wrong; JSON under /api/ (ops' middleware adds the id there). The
+    page is rendered without the request's context: nothing that may have failed runs again."""
     if is_api(request):
         return api_error("server_error", _("Something went wrong on our side."), 500)
-    return server_error(request)
+    try:
+        template = loader.get_template("500.html")
+    except TemplateDoesNotExist:
+        return server_error(request)
+    return HttpResponseServerError(template.render({"request_id": ops_context.request_id.get()}))
 
 
 def too_many_requests(request, wait=None):

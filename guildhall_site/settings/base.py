@@ -148,8 +148,9 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # Django's RedisCache, except that an unreachable Redis falls back to an in-process cache
-            # (logged) instead of failing the request: see guildhall_site/cache.py.
-            "BACKEND": "guildhall_site.cache.ResilientRedisCache",
+            # (logged) instead of failing the request: see guildhall_site/cache.py. The ops subclass counts
+            # the operations the fallback served (guildhall_cache_fallbacks_total).
+            "BACKEND": "ops.cache.MeteredResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "guildhall",
             "TIMEOUT": 7 * 24 * 3600,
@@ -278,6 +279,12 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Fields named alike with different choices get names of their own in the schema (a client generator
+    # would otherwise get a name made from a hash, which changes when the choices do).
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.Game.Status",
+        "AnalysisStatusEnum": "games.analysis.serializers.STATUSES",
+    },
 }
 
 # --- Guildhall ----------------------------------------------------------------------------------

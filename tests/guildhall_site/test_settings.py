@@ -110,7 +110,7 @@ def test_environment_selects_services():
     services = manage("shell", "-c", code, **env).stdout.split()[-4:]
     assert services == [
         "django.db.backends.postgresql",
-        "guildhall_site.cache.ResilientRedisCache",
+        "ops.cache.MeteredResilientRedisCache",
         "False",
         "django.core.mail.backends.smtp.EmailBackend",
     ]
