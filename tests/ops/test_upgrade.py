@@ -1,0 +1,216 @@
+"""Upgrading a populated database from an earlier release: the test database is migrated back to the
+schema of a tagged release, filled through that schema's historical models the way that release wrote its
+rows (games in progress and finished, their logs as the engine's decisions under the rules versions of the
+time, chat and a chat report, ratings, pending emails), migrated forward to the current schema, and then
+every game must replay (``replay_games``' checks) and every pending email must be sent exactly once.
+
+RELEASES lists, per tag, the last migration of each app in that release (apps added since go to zero,
+``None``). To keep the test working for a new tag vX.Y, add an entry made from
+``git ls-tree -r vX.Y --name-only | grep migrations/0``: the highest migration of each app, ``None`` for
+an app that had none. The tags need not be in CI's clone: the names are here. The fill writes only fields
+every listed release has (a field added later gets its default, as the migration that added it did); when a
+release drops or renames a field the fill uses, read it through ``_has``.
+"""
+
+import datetime
+import random
+
+import pytest
+from django.core import mail
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+import engine
+from games.management.commands.replay_games import check_game
+from games.models import Game, LogEntry
+from games.notifications import delivery
+from games.notifications.models import Notification
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+# Apps that came after every release listed (their tables do not exist at any of them).
+_V0_3_NEW_SINCE = ["blocks", "analysis", "conversations", "moderation", "tournaments"]
+RELEASES = [
+    (
+        "v0.3",  # git tag v0.3 1c02ce0
+        {
+            "games": "0007_seat_strong_bot",
+            "accounts": "0005_profile_turn_push",
+            "notifications": "0004_push",
+            "clock": "0002_clock_tables",
+            "friends": "0001_initial",
+            "chat": "0001_initial",
+            "invitations": "0001_initial",
+            "ratings": "0001_initial",
+            "benchmarks": "0001_initial",
+            **dict.fromkeys(_V0_3_NEW_SINCE),
+        },
+        # The rules versions a game could be stored under then.
+        ("1", "2"),
+    ),
+]
+
+
+def _targets(release_migrations):
+    """Every app at its release migration (or zero); Django's and allauth's apps at their latest."""
+    executor = MigrationExecutor(connection)
+    leaves = dict(executor.loader.graph.leaf_nodes())
+    missing = sorted(set(release_migrations) - set(leaves))
+    assert not missing, f"apps of the release not in the project: {missing}"
+    return [(app, release_migrations.get(app, leaf)) for app, leaf in sorted(leaves.items())]
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets)
+    executor.loader.build_graph()  # what is applied now
+    return executor
+
+
+def _latest():
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()
+
+
+@pytest.mark.parametrize("tag, migrations, rules_versions", RELEASES, ids=[r[0] for r in RELEASES])
+def test_a_populated_database_of_the_release_upgrades(tag, migrations, rules_versions):
+    targets = _targets(migrations)
+    try:
+        executor = _migrate(targets)
+        old = executor.loader.project_state([t for t in targets if t[1] is not None]).apps
+        tables = set(connection.introspection.table_names())
+        assert "tournaments_tournament" not in tables and "chat_report" in tables  # the release's schema
+        made = _fill(old, rules_versions)
+    finally:
+        _migrate(_latest())
+
+    # Every game replays to its stored fields, under the rules version it was played with.
+    games = list(Game.objects.order_by("pk").prefetch_related("seats"))
+    assert len(games) == len(made["games"])
+    assert {g.engine_version for g in games} == set(rules_versions)
+    assert {g.status for g in games} == {Game.Status.ACTIVE, Game.Status.FINISHED}
+    for game in games:
+        assert check_game(game) == [], f"{tag}: game {game.pk}"
+    assert LogEntry.objects.count() == made["log_entries"]
+
+    # Chat, its report (moved to the moderation queue), ratings: still there.
+    from games.chat.models import Message
+    from games.moderation.models import Report
+    from games.ratings.models import GameResult, PlayerRating
+
+    assert Message.objects.count() == made["messages"]
+    assert Report.objects.filter(kind="chat").count() == 1
+    assert PlayerRating.objects.count() == made["ratings"] and GameResult.objects.count() == made["results"]
+
+    # Every pending email is sent, once.
+    pending = list(Notification.objects.filter(status=Notification.Status.PENDING).values_list("pk", flat=True))
+    assert len(pending) == made["pending_emails"] >= 3
+    for _round in range(2):  # the second round: a redelivered message sends nothing more
+        for pk in pending:
+            delivery.deliver(pk)
+    assert len(mail.outbox) == len(pending)
+    assert set(Notification.objects.filter(pk__in=pending).values_list("status", flat=True)) == {"sent"}
+    recipients = sorted(m.to[0] for m in mail.outbox)
+    assert recipients == sorted(made["email_recipients"])
+
+
+# --- the fill: rows as the release wrote them ---------------------------------------------------------
+
+
+def _fill(apps, rules_versions):
+    User = apps.get_model("accounts", "User")
+    Profile = apps.get_model("accounts", "Profile")
+    EmailAddress = apps.get_model("account", "EmailAddress")
+    OldGame = apps.get_model("games", "Game")
+    Seat = apps.get_model("games", "Seat")
+    OldLogEntry = apps.get_model("games", "LogEntry")
+    Message = apps.get_model("chat", "Message")
+    ChatReport = apps.get_model("chat", "Report")
+    PlayerRating = apps.get_model("ratings", "PlayerRating")
+    GameResult = apps.get_model("ratings", "GameResult")
+    OldNotification = apps.get_model("notifications", "Notification")
+
+    users = []
+    for name in ("ada", "ben", "cy"):
+        user = User.objects.create(username=f"up_{name}", email=f"up_{name}@example.com", password="!")
+        Profile.objects.create(user=user)
+        EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+        users.append(user)
+    ada, ben, cy = users
+    now = timezone.now()
+    rng = random.Random(3)
+    made = {"games": [], "log_entries": 0, "messages": 0, "ratings": 0, "results": 0, "pending_emails": 0,
+            "email_recipients": []}
+
+    def game(players, version, mode="printed", moves=None, bots=0, rated=False):
+        """A game as the release's services left it: the log the engine's decisions, the row's denormalised
+        fields from the engine's state."""
+        seed = engine.new_seed()
+        n = len(players) + bots
+        state = engine.new_game(players=n, seed=seed, mode=mode, version=version)
+        log = []
+        while not state.finished and (moves is None or len(log) < moves):
+            seat = engine.pending_player(state)
+            decision = engine.bots.choose(state, seat, kind="greedy", rng=rng)
+            engine.apply(state, seat, decision)
+            log.append((seat, decision))
+        started = now - datetime.timedelta(hours=2)
+        row = OldGame.objects.create(
+            engine_version=version, mode=mode, num_seats=n, seed=seed, seed_commitment=engine.seed_commitment(seed),
+            created_by=players[0], rated=rated, status="finished" if state.finished else "active",
+            started_at=started, finished_at=now - datetime.timedelta(minutes=5) if state.finished else None,
+            seq=state.seq, turn=state.turn, scores=[state.vp(p) for p in range(n)], ended_by=state.ended_by or "",
+        )
+        holders = [*players, *([None] * bots)]
+        for position, holder in enumerate(holders):
+            Seat.objects.create(
+                game=row, position=position, user=holder, kind="user" if holder else "bot",
+                bot_kind="" if holder else "greedy",
+                final_place=state.placings[position] if state.finished else None,
+            )
+        pending = engine.pending_player(state)
+        row.to_move_position = pending
+        if pending is not None and holders[pending] is not None and engine.in_play(state, pending):
+            row.to_move_user = holders[pending]
+        row.save()
+        OldLogEntry.objects.bulk_create(
+            OldLogEntry(game=row, seq=i + 1, seat=seat, decision=decision, by="")
+            for i, (seat, decision) in enumerate(log)
+        )
+        made["games"].append(row.pk)
+        made["log_entries"] += len(log)
+        return row, state
+
+    def pending_email(row, user, kind, turn, seq):
+        OldNotification.objects.create(game=row, user=user, kind=kind, turn=turn, seq=seq, status="pending",
+                                       due_at=now - datetime.timedelta(minutes=1))
+        made["pending_emails"] += 1
+        made["email_recipients"].append(user.email)
+
+    oldest, newest = rules_versions[0], rules_versions[-1]
+    # A finished, rated game between two people: results, ratings, a results email each still to go.
+    rated, state = game([ada, ben], newest, rated=True)
+    for position, user in enumerate([ada, ben]):
+        GameResult.objects.create(
+            game=rated, user=user, mode="printed", finished_at=rated.finished_at, position=position,
+            place=state.placings[position], left=False, people=2, lineup=f"{ada.pk},{ben.pk}", verdict="rated",
+            weight=1.0, mu_before=25.0, sigma_before=8.333, mu=25.0, sigma=8.0,
+        )
+        PlayerRating.objects.create(user=user, mode="printed", mu=25.0, sigma=8.0, ordinal=1.0, rated_games=1,
+                                    last_rated_at=rated.finished_at)
+        pending_email(rated, user, "results", state.turn, state.seq)
+    made["results"] += 2
+    made["ratings"] += 2
+    said = Message.objects.create(game=rated, author=ada, text="Good game!", seq=state.seq)
+    ChatReport.objects.create(message=said, reporter=ben, reason="abuse")
+    made["messages"] += 1
+    # A finished game against a bot under the oldest rules, in the Yucata mode.
+    game([cy], oldest, mode="yucata", bots=1)
+    # Games in progress under both rules versions; the person to move has a your-turn email to go.
+    for version in (oldest, newest):
+        row, state = game([ada, ben, cy], version, moves=7)
+        Message.objects.create(game=row, author=cy, text="Your move.", seq=state.seq)
+        made["messages"] += 1
+        if row.to_move_user_id is not None:
+            pending_email(row, User.objects.get(pk=row.to_move_user_id), "turn", state.turn, state.seq)
+    return made
