@@ -29,7 +29,8 @@ def panel(game, user, error=None, draft=""):
         "chat_older": older,
         "chat_last_id": last_message_id(game.pk),
         "chat_open": game.status in CHAT_STATUSES,
-        # Polled while the game goes on; after it, what was written shows on the next visit or message.
+        # Polled while the game goes on (only while the live socket is down: games/live); the socket brings
+        # new messages also after it.
         "chat_polls": game.status == Game.Status.ACTIVE,
         "may_write": is_player and game.status in CHAT_STATUSES,
         "is_player": is_player,
@@ -50,6 +51,7 @@ def new_messages(game, user, after):
         "chat_messages": list(visible_messages(game.pk, user_id).filter(id__gt=after)),
         "chat_last_id": last_message_id(game.pk),
         "viewer_id": user_id,
+        "chat_polls": game.status == Game.Status.ACTIVE,
         "chat_poll_seconds": settings.CHAT_POLL_SECONDS,
     }
 

@@ -10,12 +10,17 @@ Who may do what:
   ``hide_message``);
 - a player the staff muted from the chat (games.moderation.restrictions) writes nothing until the end;
 - each player keeps private notes on each of their games.
+
+A new message is announced to the game's live pages after its commit (games.live: its id only); each
+page then asks the poll view for what is new, as its reader may see it.
 """
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.exceptions import Forbidden, GameError, InvalidRequest, NotFound
+from games.live import publish
 from games.models import Game, Seat
 from games.moderation import restrictions
 from games.services import parse_game_id
@@ -70,7 +75,10 @@ def post_message(game_id, user, text):
         raise Forbidden(restrictions.refusal(mute), code="muted")
     if not throttle.allow(user.pk):
         raise Throttled(_("You are writing too fast. Wait a moment, then send your message again."))
-    return Message.objects.create(game_id=game.pk, author=user, text=text, seq=game.seq)
+    message = Message.objects.create(game_id=game.pk, author=user, text=text, seq=game.seq)
+    # The table's pages hear of it over their live socket once it is committed (its id, not its text).
+    transaction.on_commit(lambda: publish.chat_posted(game.pk, message.pk))
+    return message
 
 
 def hide_message(message_id):

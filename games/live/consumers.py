@@ -5,7 +5,10 @@ Client → server, JSON:
   {"ping": n}             keep-alive, every LIVE_PING_SECONDS; answered {"pong": n}
 Server → client, JSON:
   {"game": N, "seq": S, "status": "active"}   game N is at seq S (on "watch" too: where it is now)
-  {"games_changed": true}                     the games waiting for you changed (the header badge)
+  {"chat": M, "game": N}                      message M was written in game N's chat (its id, never
+                                              its text: the page asks the chat's view, which applies
+                                              mutes, blocks and the staff's hiding)
+  {"games_changed": true}                     the header changed (games waiting, invitations, messages)
   {"error": code, "detail": message}          a message that could not be read or was not allowed
 
 A message longer than MAX_MESSAGE_CHARS, or nested deeper than MAX_DEPTH (counted on the text, before
@@ -138,6 +141,10 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def game_moved(self, event):
         if event["game"] in self.games:
             await self.send_json({"game": event["game"], "seq": event["seq"], "status": event["status"]})
+
+    async def chat_posted(self, event):
+        if event["game"] in self.games:
+            await self.send_json({"chat": event["id"], "game": event["game"]})
 
     async def games_changed(self, event):
         await self.send_json({"games_changed": True})

@@ -2,7 +2,8 @@
 be announced), from an app server's request or a Celery worker (bots, the clock); through the channel
 layer, so a socket held by any app server hears it.
 
-A message is the game's seq and status, or "your games changed": nothing a spectator may not know.
+A message is the game's seq and status, the id of a new chat message (never its text), or "your header
+changed": nothing a spectator may not know.
 
 On the Redis pub/sub layer of one server (production, the cluster, the benchmark) a decision's messages
 are PUBLISHed from the caller's thread, in one round trip with a short timeout, under the same channel
@@ -39,28 +40,47 @@ logger = logging.getLogger(__name__)
 def game_moved(game_id, seq, status, user_ids=()):
     """Game ``game_id`` is now at ``seq`` with ``status``; ``user_ids``: people whose header (games waiting
     for them) may have changed."""
+    _publish(_messages(game_id, seq, status, sorted(set(user_ids))), f"game {game_id} at seq {seq}")
+
+
+def chat_posted(game_id, message_id):
+    """Message ``message_id`` was written in the chat of game ``game_id``: its pages fetch what is new
+    through the chat's own view (which leaves out what the reader muted or blocked). The id only, never
+    the text."""
+    message = {"type": "chat.posted", "game": int(game_id), "id": int(message_id)}
+    _publish([(game_group(game_id), message)], f"chat {message_id} of game {game_id}")
+
+
+def badge_changed(user_ids):
+    """The header of each of ``user_ids`` may show something new (an invitation, a private message, a game
+    waiting): their pages fetch it again."""
+    messages = [(user_group(user_id), {"type": "games.changed"}) for user_id in sorted(set(user_ids))]
+    if messages:
+        _publish(messages, f"the header of {len(messages)} people")
+
+
+def _publish(messages, what):
     layer = get_channel_layer()
     if layer is None:
         return
-    messages = _messages(game_id, seq, status, sorted(set(user_ids)))
     publisher = _direct_publisher(layer)
 
     def otherwise():
-        _through_layer(layer, messages, game_id, seq)
+        _through_layer(layer, messages, what)
 
     if publisher is not None and publisher.send(messages, otherwise=otherwise):
         return
     otherwise()
 
 
-def _through_layer(layer, messages, game_id, seq):
+def _through_layer(layer, messages, what):
     """The layer's own way: its ``group_send`` on an event loop."""
     try:
         future = asyncio.run_coroutine_threadsafe(_send(layer, messages), _event_loop())
     except Exception:
-        logger.warning("could not publish game %s at seq %s to the live pages", game_id, seq, exc_info=True)
+        logger.warning("could not publish %s to the live pages", what, exc_info=True)
         return
-    future.add_done_callback(lambda done: _log_failure(done, game_id, seq))
+    future.add_done_callback(lambda done: _log_failure(done, what))
 
 
 def _messages(game_id, seq, status, user_ids):
@@ -176,9 +196,9 @@ def _direct_publisher(layer):
     return publisher
 
 
-def _log_failure(done, game_id, seq):
+def _log_failure(done, what):
     if not done.cancelled() and done.exception() is not None:  # the channel layer down
-        logger.warning("could not publish game %s at seq %s: %s", game_id, seq, done.exception())
+        logger.warning("could not publish %s: %s", what, done.exception())
 
 
 _background = {"pid": None, "loop": None}

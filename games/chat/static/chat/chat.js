@@ -1,10 +1,12 @@
 // The chat panel and the notes: after htmx replaces them, focus goes back where the player was typing;
 // the chat log shows its newest messages (scrolled to the bottom unless the reader scrolled up). The chat's
-// and the rematch box's polls wait while the tab is hidden (also where htmx may not evaluate the
-// trigger's condition: a Content-Security-Policy without eval).
+// and the rematch box's timed polls wait while the tab is hidden (also where htmx may not evaluate the
+// trigger's condition: a Content-Security-Policy without eval); what the live socket asks for (an event,
+// not the timer: live.js) is fetched in a hidden tab too.
 (function () {
   document.addEventListener("htmx:confirm", function (event) {
     var id = event.detail.elt && event.detail.elt.id;
+    if (event.detail.triggeringEvent) return;
     if ((id === "chat-poll" || id === "rematch") && document.visibilityState !== "visible") event.preventDefault();
   });
   var refocus = null;
