@@ -6,14 +6,21 @@ again at send time: None when nothing is left unread (read meanwhile, hidden by 
 delivery sends nothing stale. ``digest_lines(recipient, since)``: one line per conversation with
 messages unread since ``since``, for the daily digest. Quoted text is escaped in the HTML part by the
 template engine; the text part is text/plain.
+
+The outbox (games.notifications) calls them through what apps.py registers: ``build_for_outbox`` (kind
+"message", one row per message that owes an email: receivers.py), ``digest_for_outbox`` (the digest's
+section), ``wants_email_at_once`` and ``stop_emails`` (the preference, read at send time; the one-click
+unsubscribe sets it to never).
 """
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import ngettext
 
-from .models import DirectMessage, Participant
+from .models import DirectMessage, MessagePreference, Participant
 from .selectors import visible_to
+from .services import email_choice, set_email_choice
 
 QUOTED = 5  # unread messages quoted in one email (the newest); the count says how many in all
 
@@ -71,3 +78,29 @@ def digest_lines(recipient, since, site_url=""):
         ) % {"name": newest.sender.username, "n": count}
         lines.append((line, site_url + reverse("conversations:conversation", args=[row.conversation_id])))
     return lines
+
+
+# --- for the outbox (registered in apps.py) ---------------------------------------------------------
+
+
+def wants_email_at_once(user, prefs):
+    return email_choice(user) == MessagePreference.IMMEDIATE
+
+
+def stop_emails(user):
+    set_email_choice(user, MessagePreference.NEVER)
+
+
+def build_for_outbox(n, user, prefs, now):
+    """The email of outbox row ``n`` (its ``data``: the conversation), or None once nothing is unread."""
+    conversation_id = (n.data or {}).get("conversation")
+    if not isinstance(conversation_id, int):
+        return None
+    return new_message_email(user, conversation_id, settings.SITE_URL.rstrip("/"))
+
+
+def digest_for_outbox(user, since):
+    """The digest's lines for a player who reads of new messages there."""
+    if email_choice(user) != MessagePreference.DIGEST:
+        return []
+    return digest_lines(user, since, settings.SITE_URL.rstrip("/"))

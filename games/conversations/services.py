@@ -7,10 +7,12 @@ conversations a day, while the staff have muted the sender from messages, and to
 blocked (unblock first). A message to a player who blocked the sender is stored ``withheld``: to its
 sender it looks sent, the recipient never sees it; nothing tells the sender.
 
-``message_sent`` (a Django signal) is sent after the commit of every message the recipient may read, with
-whether an email is owed (``email``: "immediate" for the first unread message of a run when the
-recipient wants emails at once, "digest" for a recipient who reads them in the digest, else None): the
-outbox delivers it (docs/social.md, "Private messages").
+``message_sent`` (a Django signal) is sent for every message the recipient may read, inside the
+transaction that stores it (what its receivers write commits or rolls back with the message; what they
+announce waits for the commit), with whether an email is owed (``email``: "immediate" for the first
+unread message of a run when the recipient wants emails at once, "digest" for a recipient who reads them
+in the digest, else None): receivers.py writes the email into the outbox (docs/social.md, "Private
+messages").
 """
 
 import datetime
@@ -26,13 +28,15 @@ from accounts.blocks import selectors as blocks
 from accounts.friends.selectors import player_named
 from games.chat.throttle import allow_rate
 from games.exceptions import Forbidden, GameError, InvalidRequest, NotFound
+from games.live import publish
 from games.moderation import restrictions
 from games.services import parse_game_id  # a row id within the database's range
 
 from .models import MESSAGE_MAX_LENGTH, Conversation, DirectMessage, MessagePreference, Participant
 from .text import tidy_text
 
-# Sent after the commit: sender=DirectMessage, message=..., recipient_id=..., email=None|"immediate"|"digest".
+# Sent in the message's transaction: sender=DirectMessage, message=..., recipient_id=...,
+# email=None|"immediate"|"digest".
 message_sent = Signal()
 
 
@@ -121,9 +125,7 @@ def send(sender, other, text):
         Participant.objects.filter(conversation=conversation, user=sender).update(last_read_id=message.pk)
         if not withheld:
             email = _email_owed(other, had_unread)
-            transaction.on_commit(
-                lambda: message_sent.send(DirectMessage, message=message, recipient_id=other.pk, email=email)
-            )
+            message_sent.send(DirectMessage, message=message, recipient_id=other.pk, email=email)
     return message
 
 
@@ -185,9 +187,11 @@ def mark_read(conversation_id, user, upto=None):
         if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
             raise InvalidRequest(_("upto must be a message id."), code="upto")
         target = min(upto, target)
-    Participant.objects.filter(conversation=conversation, user=user, last_read_id__lt=target).update(
+    moved = Participant.objects.filter(conversation=conversation, user=user, last_read_id__lt=target).update(
         last_read_id=target
     )
+    if moved:  # the reader's other pages show fewer unread messages in their header
+        transaction.on_commit(lambda: publish.badge_changed([user.pk]))
     return conversation
 
 

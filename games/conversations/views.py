@@ -110,3 +110,11 @@ def preference(request):
     else:
         messages.error(request, _("Choose when to be emailed."))
     return HttpResponseRedirect(reverse("conversations:inbox") + "#email-preference")
+
+
+@login_required
+@require_http_methods(["GET"])
+def header_link(request):
+    """The header's Messages link with the unread count, fetched again when the live socket says the
+    header changed (games.live)."""
+    return render(request, "conversations/_link.html", {"unread": selectors.unread_count(request.user)})

@@ -2,12 +2,15 @@
 ``services.create_game`` from the lobby, the API or a rematch, or by ``services.join`` for a link) gets an
 ``Invitation`` and, when they want one and the inviter's limits allow it (invitations.limits), an email
 through the outbox, both in the transaction that invited them; a user taking a seat has accepted theirs.
-An inviter over their number of waiting invitations is refused here, which rolls back the new game."""
+An inviter over their number of waiting invitations is refused here, which rolls back the new game.
+After the commit, each invitee's open pages hear that their header changed (games.live)."""
 
+from django.db import transaction
 from django.db.models.signals import m2m_changed, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
+from games.live import publish
 from games.models import Game, Seat
 from games.notifications import outbox
 from games.notifications.models import Notification
@@ -59,6 +62,9 @@ def _invite(game, user_ids):
     Invitation.objects.bulk_create(invitations, ignore_conflicts=True)
     if rows:
         outbox.write(rows)
+    invited = [i.invitee_id for i in invitations if i.status == Invitation.Status.PENDING]
+    if invited:
+        transaction.on_commit(lambda: publish.badge_changed(invited))
 
 
 @receiver(post_save, sender=Seat, dispatch_uid="invitations_seat_taken")

@@ -17,7 +17,8 @@ NASTY = '<script>alert("x")</script> & <b>bold</b>'
 
 @pytest.fixture
 def sent(monkeypatch):
-    """What message_sent announced (sender, recipient, email owed), in order."""
+    """What message_sent announced (sender, recipient, email owed), in order (it is sent in the message's
+    transaction)."""
     heard = []
 
     def receiver(sender, message, recipient_id, email, **kwargs):
@@ -118,7 +119,7 @@ def test_a_block_withholds_silently_and_a_staff_mute_refuses(
     blocks.block(alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
         withheld = services.send(bob, alice, "after the block")
-    assert withheld.withheld and sent == []  # no email, no news
+    assert withheld.withheld and sent == [("bob", alice.pk, "immediate")]  # the first only: no email, no news
     # bob sees it as sent; alice never sees it.
     client.force_login(bob)
     url = reverse("conversations:conversation", args=[withheld.conversation_id])
