@@ -45,6 +45,13 @@ class PlayerRating(models.Model):
                 name="ratings_board",
                 condition=Q(rated_games__gte=BOARD_INDEX_MIN_GAMES),
             ),
+            # The leaderboard's section of provisional players (fewer rated games), best first.
+            models.Index(
+                fields=["mode", "-ordinal", "user"],
+                include=["last_rated_at"],
+                name="ratings_provisional",
+                condition=Q(rated_games__lt=BOARD_INDEX_MIN_GAMES),
+            ),
         ]
 
     def __str__(self):

@@ -54,6 +54,23 @@ def leaderboard(mode, now=None):
     )
 
 
+def provisional_board(mode, limit, now=None):
+    """The players of ``mode`` not yet listed for lack of rated games (fewer than
+    RATINGS_LEADERBOARD_MIN_GAMES) but with one recent, best first: at most ``limit``, and whether there
+    are more. Read from the partial index ``ratings_provisional``."""
+    now = now or timezone.now()
+    rows = list(
+        PlayerRating.objects.filter(
+            mode=mode,
+            rated_games__lt=settings.RATINGS_LEADERBOARD_MIN_GAMES,
+            last_rated_at__gte=now - settings.RATINGS_LEADERBOARD_ACTIVE,
+        )
+        .select_related("user")
+        .order_by("-ordinal", "user_id")[: limit + 1]
+    )
+    return rows[:limit], len(rows) > limit
+
+
 BOARD_COUNT_TTL = 60  # seconds the total behind "page N of M" may lag; the rows are always live
 
 

@@ -20,7 +20,7 @@ from engine.outcomes import OUTCOME_TYPES
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 
-from . import skill
+from . import outlook, skill
 from .models import GameResult, PlayerRating
 
 logger = logging.getLogger(__name__)
@@ -146,7 +146,7 @@ def _record(game):
         return
     departures = departures_of(game)
     left = {position for _seq, position in departures}
-    lineup = lineup_of(seats)
+    lineup = outlook.lineup_of(seats)
     verdict, weight = _verdict(game, seats, people, departures, lineup)
     before, after = _rate(game, seats, people, weight) if verdict == Verdict.RATED else ({}, {})
     GameResult.objects.bulk_create(
@@ -180,17 +180,11 @@ def departures_of(game):
     return list(rows.values_list("seq", "seat"))
 
 
-def lineup_of(seats):
-    """Who played, as a key: the people's ids and the bots' kinds, sorted."""
-    return "|".join(sorted(f"b:{s.bot_kind}" if s.is_bot else f"u:{s.user_id}" for s in seats))
-
-
 def _verdict(game, seats, people, departures, lineup):
     """(verdict, weight): whether the game counts for ratings, and for how much."""
     if not game.rated:
         return Verdict.UNRATED, 0.0
-    calibration = settings.RATINGS_BOT_CALIBRATION
-    if any(seat.is_bot and seat.bot_kind not in calibration for seat in seats):
+    if outlook.uncalibrated_bot(seats):
         return Verdict.BOTS, 0.0
     if departures and _annulled(game, departures[0][0]):
         return Verdict.ANNULLED, 0.0
@@ -205,10 +199,7 @@ def _verdict(game, seats, people, departures, lineup):
         .filter(_before(game.finished_at, game.pk))
         .count()
     )
-    weights = settings.RATINGS_REPEAT_WEIGHTS
-    if repeats >= len(weights):
-        return Verdict.REPEATED, 0.0
-    return Verdict.RATED, float(weights[repeats])
+    return outlook.repeat_verdict(repeats)
 
 
 def departure_turn(game, seq):

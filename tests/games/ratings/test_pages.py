@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from django.core.cache import cache
 from django.template.defaultfilters import floatformat
 from django.test import Client
 from django.urls import reverse
@@ -29,8 +30,14 @@ def stored_rating(user, ordinal, games=12, days_ago=1, mode="printed"):
     )
 
 
-def board_names(response):
-    return re.findall(r'<tr data-player="([^"]+)">', response.content.decode())
+def section(response, section_id):
+    page = response.content.decode()
+    start = page.index(f'<section id="{section_id}"')
+    return page[start:page.index("</section>", start)]
+
+
+def board_names(response, section_id="leaderboard"):
+    return re.findall(r'<tr data-player="([^"]+)">', section(response, section_id))
 
 
 def test_leaderboard_lists_regular_recent_players_best_first(make_user, client):
@@ -43,6 +50,7 @@ def test_leaderboard_lists_regular_recent_players_best_first(make_user, client):
     response = client.get(reverse("ratings:leaderboard", args=["printed"]))  # anonymous visitors too
     assert response.status_code == 200
     assert board_names(response) == ["best", "steady", "tie_b"]
+    assert board_names(response, "provisional") == ["newcomer"]  # 9 rated games: listed apart, not ranked
     page = response.content.decode()
     assert "31.50" in page and 'aria-current="page"' in page
     assert board_names(client.get(reverse("ratings:leaderboard", args=["yucata"]))) == ["yucatan"]
@@ -118,12 +126,12 @@ def test_ratings_next_to_names_in_the_lobby_and_on_the_table(make_user, commit):
     client.force_login(ann)
     lobby = client.get(reverse("games:mine")).content.decode()
     mine = rating(ann)
-    badge = f"({number_format(mine.ordinal, 1)}"  # Django rounds halves up, Python's format to even
+    badge = f">{number_format(mine.ordinal, 1)}</abbr>"  # Django rounds halves up, Python's format to even
     assert lobby.count(badge) >= 2, "next to ann's name in the game in progress and in the finished ones"
-    assert "provisional" in lobby and "Rated" in lobby
+    assert "provisional" in lobby and "Rated" in lobby and "?" not in "".join(re.findall(r"<abbr.*?</abbr>", lobby))
     table = client.get(reverse("games:game", args=[ongoing.pk])).content.decode()
     assert badge in table, re.findall(r'<h2 id="player.{300}', table)
-    assert f"({number_format(rating(ben).ordinal, 1)}" in table
+    assert f">{number_format(rating(ben).ordinal, 1)}</abbr>" in table
     over = client.get(reverse("games:game", args=[finished.pk])).content.decode()
     assert 'id="game-rating"' in over and "Rated" in over
     row = GameResult.objects.get(game=finished, user=ann)
@@ -167,9 +175,39 @@ def test_ratings_where_no_game_gives_the_mode(make_user, commit):
     client = Client()
     client.force_login(ben)
     live = client.get("/games/live/").content.decode()
-    shown = f"({number_format(rating(ann).ordinal, 1)}"
-    assert shown in live and f"({number_format(rating(ben).ordinal, 1)}" in live
-    assert "Printed rules: Rating" in live
+    shown = f">{number_format(rating(ann).ordinal, 1)}</abbr>"
+    assert shown in live and f">{number_format(rating(ben).ordinal, 1)}</abbr>" in live
+    assert "Printed rules: Estimated skill (μ − 3σ)" in live
     profile = client.get(reverse("public_profile", args=["ben"])).content.decode()
     following = profile[profile.index('id="following"'):]
     assert shown in following[:following.index("</ul>")]
+
+
+def test_provisional_players_have_their_own_section_instead_of_an_empty_board(make_user, client, settings):
+    """Before anybody has 10 rated games the page lists the provisional players, best first, with how far
+    they are; it explains the rating in words; a later page of the ranking does not repeat the section."""
+    stored_rating(make_user("first_game"), 1.5, games=1)
+    stored_rating(make_user("almost"), 12.25, games=9)
+    stored_rating(make_user("gone"), 30.0, games=3, days_ago=91)
+    stored_rating(make_user("yucatan"), 5.0, games=2, mode="yucata")
+    url = reverse("ratings:leaderboard", args=["printed"])
+    response = client.get(url)
+    page = response.content.decode()
+    assert "Nobody is on this leaderboard yet" not in page
+    assert board_names(response) == []
+    assert "Nobody has 10 rated games in these rules yet." in section(response, "leaderboard")
+    provisional = section(response, "provisional")
+    assert board_names(response, "provisional") == ["almost", "first_game"]
+    assert "12.25" in provisional and "9 of 10" in provisional and "<th scope=\"col\">Rank</th>" not in provisional
+    meaning = section(response, "what-the-rating-means")
+    assert "estimated skill, μ − 3σ" in meaning and "A new player starts at 0 (μ 25, σ 8.3)" in meaning
+    # The section holds the best RATINGS_LEADERBOARD_PAGE_SIZE and says so when there are more.
+    settings.RATINGS_LEADERBOARD_PAGE_SIZE = 1
+    response = client.get(url)
+    assert board_names(response, "provisional") == ["almost"]
+    assert "The 1 highest provisional rating is shown." in section(response, "provisional")
+    for i in range(2):
+        stored_rating(make_user(f"regular{i}"), 20.0 + i)
+    cache.clear()  # the total behind "page N of M" is cached for a minute
+    assert 'id="provisional"' not in client.get(url + "?page=2").content.decode()
+    assert board_names(client.get(url)) == ["regular1"]
