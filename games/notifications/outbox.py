@@ -118,14 +118,17 @@ def results_rows(game, now):
 
 
 def write(rows):
-    """Insert ``rows`` (ON CONFLICT DO NOTHING) and enqueue the pending ones once the transaction commits."""
+    """Insert ``rows`` (ON CONFLICT DO NOTHING) and enqueue the pending ones once the transaction commits
+    (rows of a game by the game's id, rows of no game by their key)."""
     # Written once per process (games.statements): this runs in every decision that passes the turn.
     from games.statements import insert_ignoring_conflicts
 
     insert_ignoring_conflicts(rows)
-    game_ids = {r.game_id for r in rows if r.game_id is not None and r.status == Notification.Status.PENDING}
-    for game_id in game_ids:
+    pending = [r for r in rows if r.status == Notification.Status.PENDING]
+    for game_id in {r.game_id for r in pending if r.game_id is not None}:
         transaction.on_commit(lambda game_id=game_id: enqueue_new(game_id))
+    for user_id, kind, key in {(r.user_id, r.kind, r.key) for r in pending if r.game_id is None and r.key}:
+        transaction.on_commit(lambda args=(user_id, kind, key): enqueue_keyed(*args))
 
 
 def enqueue(kind, user_id, key, due_at=None, data=None):

@@ -11,4 +11,11 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import hooks  # noqa: F401  (registers the "a game ended" hook)
+        from games.notifications import kinds
+
+        from . import emails, hooks  # noqa: F401  (hooks registers the "a game ended" hook)
+
+        # The round, bye and final-standings emails, in the outbox's registry (it never imports this app):
+        # wanted by those who want results emails, and turned off with them.
+        for kind, build in emails.BUILDERS.items():
+            kinds.register(kind, build, preference="result_emails")

@@ -3,9 +3,9 @@
 
 Rows are written with ``outbox.write`` in the transaction that pairs the round or ends the tournament, so a
 rolled-back pairing sends nothing, and the outbox delivers each row once (its claim, retries and relay). The
-outbox renders an email by its kind; the three kinds below are written only once the notifications app
-knows them (``Notification.Kind`` and its builders: ``BUILDERS`` here is what it needs to register), so no
-row is written that the outbox would skip.
+outbox renders an email by its kind: apps.py registers the three kinds below with their builders
+(``BUILDERS``) in its registry (games.notifications.kinds). A row is unique per (user, kind, key): the
+tournament and the round, so a pairing written twice emails once.
 
 What an email says is public tournament information only: table numbers, game ids, names, points.
 """
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.notifications import outbox
+from games.notifications import kinds, outbox
 from games.notifications.models import Notification
 
 from .models import Table, Tournament
@@ -32,7 +32,7 @@ STANDINGS_LINES = 20
 
 
 def registered(kind):
-    return kind in Notification.Kind.values
+    return kinds.is_registered(kind)
 
 
 def _absolute(path):
@@ -41,10 +41,12 @@ def _absolute(path):
 
 def _row(user, kind, game=None, data=None, now=None):
     wanted = outbox.Prefs(user).result_emails and outbox.address_of(user) is not None
+    data = data or {}
+    key = ":".join(str(data[part]) for part in ("tournament", "round") if part in data)
     return Notification(
-        game=game, turn=0, seq=game.seq if game is not None else 0, user_id=user.pk, kind=kind,
+        game=game, turn=0, seq=game.seq if game is not None else 0, user_id=user.pk, kind=kind, key=key,
         status=Notification.Status.PENDING if wanted else Notification.Status.SKIPPED, due_at=now or timezone.now(),
-        data=data or {},
+        data=data,
     )
 
 

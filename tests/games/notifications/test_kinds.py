@@ -78,3 +78,35 @@ def test_a_rolled_back_enqueue_leaves_nothing_and_an_unknown_kind_is_refused(mak
         kinds.register("x", lambda *a: None, preference="no_such_field")
     with pytest.raises(ValueError):
         kinds.register("x", lambda *a: None, preference=lambda user, prefs: True)  # no unsubscribe, no label
+
+
+def test_the_tournament_kinds_are_registered_and_emailed_once(make_user, commit, smtp_server):
+    """games.tournaments registers its round, bye and final kinds from its ready(): starting a tournament
+    of three at tables of two emails the two seated players their table and the third their bye, once."""
+    from games.tournaments import emails as tournament_emails
+    from games.tournaments import services as tournaments
+
+    people = [make_user(name) for name in ("ann", "ben", "cat")]
+    assert all(kinds.is_registered(k) for k in tournament_emails.BUILDERS)
+    with commit():
+        tournament = tournaments.create_tournament(people[0], name="Winter cup", table_size=2, rounds=1)
+        for user in people:
+            tournaments.join(tournament.pk, user)
+        tournaments.start(tournament.pk, people[0])
+    rows = Notification.objects.filter(kind__startswith="tournament-").order_by("kind", "user_id")
+    assert sorted((r.kind, r.status) for r in rows) == [
+        ("tournament-bye", "sent"), ("tournament-round", "sent"), ("tournament-round", "sent")
+    ]
+    assert {r.key for r in rows} == {f"{tournament.pk}:1"}
+    def subjects():
+        return sorted(m["Subject"] for _rcpts, m in smtp_server.messages if "Winter cup" in m["Subject"])
+
+    assert subjects() == [
+        "Guildhall: no game for you in round 1 of Winter cup",
+        "Guildhall: round 1 of Winter cup has started",
+        "Guildhall: round 1 of Winter cup has started",
+    ]
+    with commit():
+        tournament_emails.round_started(tournament, tournament.round_set.get())  # written again: nothing more
+        outbox.relay()
+    assert Notification.objects.filter(kind__startswith="tournament-").count() == 3 and len(subjects()) == 3
