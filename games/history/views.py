@@ -7,12 +7,14 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors as game_selectors
+from games.analysis import selectors as analysis_selectors
 from games.api import serializers as api_serializers
 from games.exceptions import NotFound
 from games.models import Game
@@ -109,16 +111,35 @@ def _game_or_404(game_id):
         raise Http404(_("No such game.")) from None
 
 
-def replay_view(request, game_id):
-    game = _game_or_404(game_id)
-    if game.status not in replay.REPLAYABLE:
-        raise Http404(_("This game has not started, so there is nothing to replay."))
-    viewer = replay.viewer_seat(game, request.user)
+# Asked by the replay's script for one step's parts (history/_step.html) instead of the whole page.
+FRAGMENT_HEADER = "X-Replay-Fragment"
+
+
+class BadStep(ValueError):
+    """A step the fragment cannot show (its message says why)."""
+
+
+def _requested_step(request, fragment):
+    """The ``step`` query parameter as an int, or None (the last step). A page forgives a malformed step
+    (it shows the last); a fragment is asked for by our own script, so a malformed one is an error."""
+    raw = request.GET.get("step", "")
     try:
-        step = int(request.GET.get("step", ""))
+        return int(raw)
     except ValueError:
-        step = None  # no step, or not a number: the last one
+        if fragment and raw != "":
+            raise BadStep(_("The step must be a whole number.")) from None
+        return None
+
+
+def replay_context(request, game, step, fragment=False):
+    """Everything one step of the replay shows, for the page and for the fragment alike: the same
+    selectors and the same view of the table for the same viewer (``replay.step_view``), so a fragment
+    can never show what the page at that step would not."""
+    viewer = replay.viewer_seat(game, request.user)
     rp = replay.build(game, step)
+    if fragment and step is not None and not 0 <= step <= rp.steps:
+        raise BadStep(_("There is no step %(step)s: this game has steps 0 to %(steps)s.") % {
+            "step": step, "steps": rp.steps})
     # Everything is revealed only when the row says finished and the log does end the game.
     finished = game.status == Game.Status.FINISHED and rp.final.finished
     names = replay.names_by_seat(game)
@@ -134,11 +155,32 @@ def replay_view(request, game_id):
         "next_step": min(rp.step + 1, rp.steps),
         "turn": rp.turn_of_step[rp.step],
         "table": present.table(view, names, viewer),
-        "log_items": present.log_items(replay.log_in_words(game, rp, viewer), rp.step),
         "chart": chart.chart(rp.vp_by_turn, names, rp.turn_of_step[rp.step]),
         "seed": view.get("seed") if finished else None,
+        # Analysis during play would be cheating: only a finished game has the panel.
+        "analysis_panel": analysis_selectors.replay_panel(game, rp.step, request.user) if finished else None,
     }
-    return render(request, "history/replay.html", context)
+    return rp, context
+
+
+def replay_view(request, game_id):
+    game = _game_or_404(game_id)
+    if game.status not in replay.REPLAYABLE:
+        raise Http404(_("This game has not started, so there is nothing to replay."))
+    fragment = request.headers.get(FRAGMENT_HEADER) == "step"
+    try:
+        rp, context = replay_context(request, game, _requested_step(request, fragment), fragment)
+    except BadStep as error:
+        response = render(request, "history/_bad_step.html", {"error": str(error)}, status=400)
+    else:
+        if fragment:
+            response = render(request, "history/_step.html", context)
+        else:
+            context["log_items"] = present.log_items(replay.log_in_words(game, rp, context["viewer"]), rp.step)
+            response = render(request, "history/replay.html", context)
+    # One address, two answers (the page, or one step's parts for the script): caches must tell them apart.
+    patch_vary_headers(response, [FRAGMENT_HEADER])
+    return response
 
 
 class RecordView(APIView):
