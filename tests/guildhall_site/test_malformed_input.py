@@ -237,6 +237,7 @@ ROUTES = {
     "api/v1/games/<int:id>/analysis/": ["{game}", "{open}", "9" * 30],
     "messages/": [""],
     "messages/email/": [""],
+    "messages/link/": [""],
     "messages/<int:pk>/": ["1", "9" * 30],
     "messages/to/<str:username>/": ["{user}", "x" * 400, "%C3%A9%E2%80%AE"],
     "api/v1/messages/": [""],
