@@ -2,9 +2,11 @@
 
 The new game is made by ``services.create_game`` like any other (a fresh seed; seats get their order, at
 random, when it starts) with the other human players invited, the same number of bots of the same kind,
-the same rules and the same time limit. Each invited player answers like any invitation (an email, Accept
-joins through ``services.join``); the game starts when the last one accepts. One rematch per finished
-game: a ``Rematch`` row unique on the finished game, so whoever proposes second joins the first proposal.
+the same rules, the same time limit and timeout policy, and rated if the finished game was (a rematch is
+the same game again: it must not quietly stop counting). Each invited player answers like any invitation
+(an email, Accept joins through ``services.join``); the game starts when the last one accepts. One rematch
+per finished game: a ``Rematch`` row unique on the finished game, so whoever proposes second joins the
+first proposal.
 """
 
 from django.db import IntegrityError, transaction
@@ -58,6 +60,7 @@ def propose(game_id, user):
                 invite=others,
                 bots=len(bots),
                 bot_kind=bots[0].bot_kind if bots else Seat.BotKind.GREEDY,
+                rated=original.rated,
             )
             if clock is not None:
                 set_time_limit(game, clock.per_move, clock.policy)

@@ -138,3 +138,28 @@ def test_the_rematch_box_refreshes_itself(client, make_user):
     panel = client.get(url).content.decode()
     assert 'id="accept-rematch"' in panel and "every " in panel  # polls while the answer is awaited
     assert Notification.objects.filter(kind="invitation", user=alice).exists()
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_a_rematch_keeps_the_rated_flag_and_the_time_control(make_user, rated):
+    alice, bob = make_user("alice"), make_user("bob")
+    game = services.create_game(alice, seats=2, mode="yucata", rated=rated)
+    services.join(game.pk, bob)
+    set_time_limit(game, datetime.timedelta(days=3), "bot")
+    services.resign(game.pk, alice)
+    found, _created = rematch.propose(game.pk, bob)
+    new = found.game
+    assert new.rated is rated and new.mode == "yucata"
+    clock = time_control_of(new)
+    assert (clock.per_move, clock.policy) == (datetime.timedelta(days=3), "bot")
+
+
+def test_a_rematch_of_a_game_without_a_time_limit_has_none(make_user, settings):
+    settings.CLOCK_DEFAULT_PER_MOVE = datetime.timedelta(days=3)  # what a new game gets unless told otherwise
+    alice = make_user("alice")
+    game = services.create_game(alice, seats=2, bots=1, bot_kind="greedy", rated=True)
+    set_time_limit(game, None, "end")  # the lobby's "No time limit"
+    services.resign(game.pk, alice)
+    new = rematch.propose(game.pk, alice)[0].game
+    clock = time_control_of(new)
+    assert new.rated and (clock.per_move, clock.policy) == (None, "end")
