@@ -18,7 +18,8 @@ def pytest_runtest_teardown(item, nextitem):
             for statement in sql[1]:
                 cursor.execute(statement)
     yield
-    if lifted:
+    # After the session's last test the test database is already gone with the session's fixtures.
+    if lifted and nextitem is not None:
         with blocker.unblock(), connection.cursor() as cursor:
             for statement in [*sql[1], *sql[0]]:
                 cursor.execute(statement)
