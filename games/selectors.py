@@ -12,7 +12,6 @@ from django.utils.translation import ngettext
 import engine
 
 from . import cache as state_cache
-from . import statements
 from .exceptions import InvalidRequest, NotFound
 from .models import Game, LogEntry, Seat
 
@@ -46,13 +45,14 @@ def games_for(user, filter_=None):
 
 
 def get_game(game_id):
-    """The game with its creator and its seats with their users (``statements.game_with_seats``), or 404."""
+    """The game with its creator and its seats with their users, or 404."""
     from .services import parse_game_id
 
-    game = statements.game_with_seats(parse_game_id(game_id))
-    if game is None:
-        raise NotFound()
-    return game
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    try:
+        return Game.objects.select_related("created_by").prefetch_related(seats).get(pk=parse_game_id(game_id))
+    except Game.DoesNotExist:
+        raise NotFound() from None
 
 
 def seat_of(game, user):

@@ -80,10 +80,19 @@ def _lock_game(game_id):
         raise NotFound() from None
 
 
+def _seated(seats):
+    """The seated seats of one game from ``seats`` (a queryset of them with the game and the users joined),
+    each with the same instance of the game: what the decision changes on it, every seat sees."""
+    seats = list(seats.select_related("game", "user").filter(position__isnull=False))
+    for seat in seats[1:]:
+        seat.game = seats[0].game
+    return seats
+
+
 def _lock_game_with_seats(game_id):
     """Lock the game row and read its seated players in one query (the hot path of every decision)."""
     game_id = parse_game_id(game_id)
-    seats = statements.locked_seats(game_id)
+    seats = _seated(Seat.objects.filter(game_id=game_id).select_for_update(of=("game",)))
     if not seats:
         return _lock_game(game_id), {}
     return seats[0].game, {s.position: s for s in seats}
@@ -390,7 +399,7 @@ def _judged_at(game_id, user, expected_seq):
         state = state_cache.cached_state(game) if seat is not None else None
         if state is not None:
             return game, seats_by_pos, seat, state
-    seats = statements.current_seats(game_id)
+    seats = _seated(Seat.objects.filter(game_id=game_id))
     if not seats:
         return None
     game = seats[0].game
@@ -456,14 +465,14 @@ def _append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
     decision = _logged_form(decision, legal)
     try:
         # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
-        entry = statements.insert(
-            LogEntry(game=game, seq=game.seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT)
+        entry = LogEntry.objects.create(
+            game=game, seq=game.seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT
         )
     except IntegrityError:
         # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode).
         raise StaleSeq(game.seq + 1) from None
     _denormalise(game, state, seats_by_pos)
-    statements.update(game, _DENORMALISED_FIELDS)
+    game.save(update_fields=_DENORMALISED_FIELDS)
     # The receivers of that save (clock, notifications) have seen this change; a further decision in the
     # same transaction (a timed-out turn) compares with what is awaited now.
     game.loaded_pending = game.pending_key()

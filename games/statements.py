@@ -1,22 +1,30 @@
-"""The statements of a decision, written once per process instead of compiled by the ORM every time.
+"""The statements the ORM would compile at every decision, written once per process where that pays.
 
-A decision runs three statements: lock the game with its seats, insert the log entry, update the game's
-denormalised fields. On PostgreSQL a step within a turn runs two (read the game with its seats, then
-``append_if_still_at``), and a change of turn adds the clock's row. Compiling these through the ORM (the
-models' columns, the joins, each field's preparation) cost more CPU than the rules and the database
-together. Here each is written once, from the same model metadata the ORM reads, and each value still
-goes through its field's own preparation (``get_db_prep_save``) and conversion (``get_db_converters``),
-so what is stored and read back is what the ORM would store and read. ``update`` and ``insert`` send
-``pre_save`` and ``post_save`` as ``Model.save`` does: the receivers (the clock, the outbox, live pages,
-ratings) see no difference. ``append_if_still_at`` sends ``post_save`` only, once it has written: see there.
+Each is written from the same model metadata the ORM reads, and each value still goes through its field's
+own preparation (``get_db_prep_save``) and conversion (``get_db_converters``), so what is stored and read
+back is what the ORM would store and read. ``update`` sends ``pre_save`` and ``post_save`` as
+``Model.save`` does; ``append_if_still_at`` sends ``post_save`` only, once it has written: see there.
+
+What stays here is what measured more than a tenth of the decisions' throughput or of one player's wait
+when it went back to the ORM (benchmarks/README.md, "Seventh round"):
+
+- ``append_if_still_at``, a step within a turn in one statement: through the ORM (a transaction that
+  locks the row, then INSERT and UPDATE) the one-client p50 ratio went from 1.40 to 1.75 and
+  decisions/s ÷ floor from 0.59 to 0.40 (means of three alternating rounds); a step's CPU in process
+  5.05 / 5.26 -> 8.97 / 8.62 ms.
+- the clock's row and absences (``locked_row``, ``update``, ``column_values``) and the outbox's
+  (``insert_ignoring_conflicts``, with ``written_once`` and ``from_row`` for the recipient's preferences),
+  which run whenever the turn passes to a person: through the ORM a change of turn cost 10.2-10.6 ->
+  11.8-15.2 ms of CPU in process (the clock's) and 14.9-15.1 ms (the outbox's), and decisions/s ÷ floor
+  went from 0.59 to 0.51 with the locked path's statements as well.
+
+The lock of a game with its seats, the log's INSERT, the game's UPDATE on the locked path and a game's
+read for its pages went back to the ORM: no difference beyond the machine's noise.
 """
 
-from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models.constants import OnConflict
 from django.db.models.signals import post_save, pre_save
-
-from .models import Game, Seat
 
 _STATEMENTS = {}
 
@@ -33,127 +41,7 @@ def written_once(key, write):
     return statement
 
 
-# --- read: the game with its seats --------------------------------------------------------------
-
-
-def _write_seats_query(lock):
-    """The seated seats of a game with the game and each seat's user: all the user's columns when
-    ``lock`` (the locked path's users go on to the receivers), else only the id and username."""
-    User = get_user_model()
-    if lock:
-        user_fields = tuple(User._meta.concrete_fields)
-    else:
-        # In the model's field order, as ``from_db`` reads the values of a partial row.
-        wanted = {User._meta.pk.attname, User._meta.get_field(User.USERNAME_FIELD).attname}
-        user_fields = tuple(f for f in User._meta.concrete_fields if f.attname in wanted)
-    seat_fields, game_fields = tuple(Seat._meta.concrete_fields), tuple(Game._meta.concrete_fields)
-    clause = " FOR UPDATE OF g" if lock and connection.features.has_select_for_update_of else ""
-    sql = (
-        f"SELECT {_select(seat_fields, 's')}, {_select(game_fields, 'g')}, {_select(user_fields, 'u')} "
-        f"FROM {_quote(Seat._meta.db_table)} s "
-        f"INNER JOIN {_quote(Game._meta.db_table)} g ON g.{_quote(Game._meta.pk.column)} = s.{_quote('game_id')} "
-        f"LEFT OUTER JOIN {_quote(User._meta.db_table)} u ON u.{_quote(User._meta.pk.column)} = s.{_quote('user_id')} "
-        f"WHERE s.{_quote('game_id')} = %s AND s.{_quote('position')} IS NOT NULL{clause}"
-    )
-    return sql, seat_fields, game_fields, user_fields
-
-
-def _read_seats(game_id, lock):
-    db = _db()
-    sql, seat_fields, game_fields, user_fields = written_once(
-        ("seats", lock, db.vendor), lambda: _write_seats_query(lock)
-    )
-    with db.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:
-        return []
-    ns, ng = len(seat_fields), len(game_fields)
-    game = _instance(db, Game, game_fields, rows[0][ns : ns + ng])
-    return [_seat_of(db, game, seat_fields, row[:ns], user_fields, row[ns + ng :]) for row in rows]
-
-
-def _seat_of(db, game, seat_fields, seat_values, user_fields, user_values):
-    """A seat of ``game`` with its user (None for a bot's seat), from the raw values of a joined row."""
-    seat = _instance(db, Seat, seat_fields, seat_values)
-    seat.game = game
-    seat.user = None if seat.user_id is None else _instance(db, get_user_model(), user_fields, user_values)
-    return seat
-
-
-def locked_seats(game_id):
-    """The game's seated seats, each with ``.game`` (one shared, locked instance) and ``.user`` loaded:
-    ``Seat.objects.select_related("game", "user").select_for_update(of=("game",))`` in one query."""
-    return _read_seats(game_id, lock=True)
-
-
-def current_seats(game_id):
-    """The game and its seated seats as they are now, without a lock, for a writer that will only write
-    if the game is still at the seq it read (``append_if_still_at``). Each seat's user carries only its
-    id and username (what a step needs: who the seat is, and the name to answer with); the rest of the
-    user's fields are deferred, as ``.only("id", "username")`` leaves them."""
-    return _read_seats(game_id, lock=False)
-
-
-def _write_game_query():
-    """The game, its creator and every seat (seated or not) with its user, one row per seat (one row with
-    empty seat columns for a game without seats), the seats in ``Seat``'s order within a game."""
-    User = get_user_model()
-    game_fields, seat_fields, user_fields = (tuple(m._meta.concrete_fields) for m in (Game, Seat, User))
-    seat_order = ", ".join(
-        f"s.{_quote(Seat._meta.get_field(name).column)}" for name in Seat._meta.ordering if name != "game"
-    )
-    users, creator = _quote(User._meta.db_table), _quote(Game._meta.get_field("created_by").column)
-    user_pk = _quote(User._meta.pk.column)
-    sql = (
-        f"SELECT {_select(game_fields, 'g')}, {_select(user_fields, 'c')}, {_select(seat_fields, 's')}, "
-        f"{_select(user_fields, 'u')} "
-        f"FROM {_quote(Game._meta.db_table)} g "
-        f"LEFT OUTER JOIN {users} c ON c.{user_pk} = g.{creator} "
-        f"LEFT OUTER JOIN {_quote(Seat._meta.db_table)} s ON s.{_quote('game_id')} = g.{_quote(Game._meta.pk.column)} "
-        f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{_quote('user_id')} "
-        f"WHERE g.{_quote(Game._meta.pk.column)} = %s ORDER BY {seat_order}"
-    )
-    return sql, game_fields, seat_fields, user_fields
-
-
-def game_with_seats(game_id):
-    """The game as its pages and the API show it, or None: what
-    ``Game.objects.select_related("created_by").prefetch_related(Prefetch("seats",
-    Seat.objects.select_related("user"))).get(pk=game_id)`` gives, in one query instead of two.
-    ``game.seats.all()``, each seat's ``.user`` and ``.game``, and ``game.created_by`` read no more rows.
-    Every GET of a game runs this; the ORM's prefetch cost more CPU than everything else in such a GET."""
-    db = _db()
-    sql, game_fields, seat_fields, user_fields = written_once(("game", db.vendor), _write_game_query)
-    with db.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    User = get_user_model()
-    ng, nu, ns = len(game_fields), len(user_fields), len(seat_fields)
-    game = _instance(db, Game, game_fields, rows[0][:ng])
-    if game.created_by_id is not None:
-        game.created_by = _instance(db, User, user_fields, rows[0][ng : ng + nu])
-    seat_pk = ng + nu + seat_fields.index(Seat._meta.pk)
-    seats = [
-        _seat_of(db, game, seat_fields, row[ng + nu : ng + nu + ns], user_fields, row[ng + nu + ns :])
-        for row in rows
-        if row[seat_pk] is not None  # not the outer join's one row of a game without seats
-    ]
-    _as_prefetched(game, "seats", seats, "user")
-    return game
-
-
-def _as_prefetched(instance, related_name, objects, *select_related):
-    """Leave ``objects`` on ``instance`` as ``prefetch_related(Prefetch(related_name,
-    queryset.select_related(*select_related)))`` does (Django's ``prefetch_one_level``):
-    ``instance.<related_name>.all()`` then gives them without a query, and a queryset made from it
-    (``.filter(...)``) still joins what the prefetch's queryset joined."""
-    queryset = getattr(instance, related_name).select_related(*select_related)
-    queryset._result_cache = list(objects)
-    queryset._prefetch_done = True
-    instance._prefetched_objects_cache = {related_name: queryset}
+# --- read: one locked row, columns of rows ----------------------------------------------------------
 
 
 def locked_row(model, column, value):
@@ -218,7 +106,7 @@ def _converters(db, fields):
     return written_once(("converters", fields, db.vendor), write)
 
 
-# --- write: the log entry, the game's fields ---------------------------------------------------------
+# --- write: a row's fields, a step's two rows ------------------------------------------------------
 
 
 def update(instance, update_fields):
@@ -246,39 +134,6 @@ def update(instance, update_fields):
     instance._state.adding = False
     instance._state.db = using
     post_save.send(sender=model, instance=instance, created=False, update_fields=frozen, raw=False, using=using)
-
-
-def insert(instance):
-    """``instance.save()`` of a new row whose primary key the database assigns: the same INSERT and the
-    same signals; sets the instance's primary key."""
-    model = type(instance)
-
-    def write():
-        opts = model._meta
-        columns = [f for f in opts.concrete_fields if f is not opts.pk]
-        names = ", ".join(_quote(f.column) for f in columns)
-        marks = ", ".join("%s" for _ in columns)
-        sql = f"INSERT INTO {_quote(opts.db_table)} ({names}) VALUES ({marks})"
-        if db.features.can_return_columns_from_insert:
-            sql += f" RETURNING {_quote(opts.pk.column)}"
-        return sql, columns
-
-    db = _db()
-    sql, columns = written_once(("insert", model, db.vendor), write)
-    using = db.alias
-    pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=None)
-    values = [f.get_db_prep_save(f.pre_save(instance, True), db) for f in columns]
-    with db.cursor() as cursor:
-        cursor.execute(sql, values)
-        if db.features.can_return_columns_from_insert:
-            pk = cursor.fetchone()[0]
-        else:
-            pk = db.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
-    instance.pk = pk
-    instance._state.adding = False
-    instance._state.db = using
-    post_save.send(sender=model, instance=instance, created=True, update_fields=None, raw=False, using=using)
-    return instance
 
 
 def appends_in_one_statement():

@@ -10,10 +10,10 @@ from django.test.utils import CaptureQueriesContext
 
 import engine
 from games import cache as state_cache
-from games import services, started, statements
+from games import services, started
 from games.clock.models import TimeControl
 from games.exceptions import Forbidden, IllegalDecision, StaleSeq
-from games.models import Game, LogEntry
+from games.models import Game, LogEntry, Seat
 from games.notifications.models import Notification
 
 from .helpers import advance_until, started_game
@@ -33,7 +33,7 @@ def seats_known(request):
 def _as_this_process_knows(game, seats_known):
     started.forget_all()
     if seats_known:
-        started.remember(statements.current_seats(game.pk))
+        started.remember(services._seated(Seat.objects.filter(game_id=game.pk)))
 
 
 def _on_the_step_s_read(monkeypatch, happening):
@@ -212,7 +212,7 @@ def test_a_remembered_game_id_that_now_names_another_game_writes_nothing_by_the_
     seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(10))
     game.refresh_from_db()
     seq = game.seq
-    seats = statements.current_seats(game.pk)
+    seats = services._seated(Seat.objects.filter(game_id=game.pk))
     other = seats[0].game
     other.seed_commitment = "f" * 64  # the game this process once knew under the same id
     started.forget_all()
@@ -232,7 +232,7 @@ def test_someone_a_remembered_game_does_not_seat_is_answered_from_the_row(make_u
     seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(11))
     game.refresh_from_db()
     started.forget_all()
-    started.remember(statements.current_seats(game.pk))
+    started.remember(services._seated(Seat.objects.filter(game_id=game.pk)))
     with pytest.raises(Forbidden) as refused:
         services.submit_decision(game.pk, make_user(), game.seq, decision)
     assert refused.value.code == "not_a_player"
