@@ -1,5 +1,6 @@
 """Finished games: history browser, step-by-step replay, VP chart, verifiable record, player
-statistics. A plain package (not a Django app): the URLs live in guildhall_site/history_urls.py and the
-templates in templates/history/. The engine is the only place that knows the rules: everything here is
-built from ``engine.replay`` / ``engine.apply``, ``engine.view`` and ``engine.describe``.
+statistics. An app only for its static script (static/history/replay.js; no models): the URLs live in
+guildhall_site/history_urls.py and the templates in templates/history/. The engine is the only place that
+knows the rules: everything here is built from ``engine.replay`` / ``engine.apply``, ``engine.view`` and
+``engine.describe``.
 """

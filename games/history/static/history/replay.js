@@ -134,10 +134,11 @@
   function go(step, how) {
     step = Math.max(0, Math.min(step, steps));
     var ticket = ++latest;
-    if (how === "push" && step !== current) window.history.pushState({step: step}, "", urlFor(step));
-    else if (how !== "none") window.history.replaceState({step: step}, "", urlFor(step));
     return fetchStep(step).then(function (doc) {
-      if (ticket !== latest) return;
+      if (ticket !== latest) return;  // a newer step was asked for meanwhile
+      // The address changes with the table, never before it: whatever it says is what is shown.
+      if (how === "push" && step !== current) window.history.pushState({step: step}, "", urlFor(step));
+      else if (how !== "none") window.history.replaceState({step: step}, "", urlFor(step));
       show(doc, step);
       prefetch(step);
     }).catch(function () {
