@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Seat
+from games.ratings import outlook
 
 TIME_CHOICES = [
     ("", _("No time limit")),
@@ -11,6 +12,13 @@ TIME_CHOICES = [
     ("5", _("5 days")),
     ("7", _("7 days")),
     ("14", _("14 days")),
+]
+
+
+BOT_KINDS = [
+    (Seat.BotKind.GREEDY, _("Greedy bot")),
+    (Seat.BotKind.RANDOM, _("Random bot")),
+    (Seat.BotKind.STRONG, _("Strong bot")),
 ]
 
 
@@ -49,21 +57,33 @@ class CreateGameForm(forms.Form):
         initial=0,
         help_text=_("Bots take seats at once and move promptly."),
     )
-    bot_kind = forms.ChoiceField(
-        label=_("Bot strength"),
-        choices=[
-            (Seat.BotKind.GREEDY, _("Greedy bot")),
-            (Seat.BotKind.RANDOM, _("Random bot")),
-            (Seat.BotKind.STRONG, _("Strong bot")),
-        ],
-        initial=Seat.BotKind.GREEDY,
-    )
-    rated = forms.BooleanField(
-        label=_("Rated game"),
-        required=False,
-        initial=True,
-        help_text=_("The result counts for the players' ratings (not with a bot that has no calibration rating)."),
-    )
+    bot_kind = forms.ChoiceField(label=_("Bot strength"), choices=BOT_KINDS, initial=Seat.BotKind.GREEDY)
+    rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Which bots can be in a rated game is the site's calibration (RATINGS_BOT_CALIBRATION): say it
+        # before the game is made, on the bots' names and under "Rated game".
+        kinds = self.fields["bot_kind"]
+        kinds.choices = [
+            (kind, label if outlook.calibrated(kind) else _("%(bot)s (games with it are unrated)") % {"bot": label})
+            for kind, label in kinds.choices
+        ]
+        rated_with = [str(label) for kind, label in BOT_KINDS if outlook.calibrated(kind)]
+        if len(rated_with) == len(BOT_KINDS):
+            note = _("The result counts for the players' ratings; bots count at their fixed calibration rating.")
+        elif rated_with:
+            note = _(
+                "The result counts for the players' ratings. Only these bots have a calibration rating: "
+                "%(bots)s; a game with another bot is unrated."
+            ) % {"bots": ", ".join(rated_with)}
+        else:
+            note = _(
+                "The result counts for the players' ratings. Games with bots are unrated on this site: "
+                "no bot has a calibration rating."
+            )
+        self.fields["rated"].help_text = note
+        self.unrated_because = None
 
     def clean_invite(self):
         raw = self.cleaned_data.get("invite") or ""
@@ -80,4 +100,12 @@ class CreateGameForm(forms.Form):
                 self.add_error("invite", _("A private game needs the usernames of the players you invite."))
         if data.get("visibility") == "open":
             data["invite"] = []
+        # "Rated" is ticked by default: with a bot that has no calibration rating the game could not count,
+        # so it is made unrated, and the view says why (rather than a game that ends "Unrated" unexpectedly).
+        kind = data.get("bot_kind")
+        if data.get("rated") and data.get("bots") and kind in dict(BOT_KINDS) and not outlook.calibrated(kind):
+            data["rated"] = False
+            self.unrated_because = _(
+                "It is unrated: “%(bot)s” has no calibration rating on this site, so games with it cannot count."
+            ) % {"bot": dict(BOT_KINDS)[kind]}
         return data

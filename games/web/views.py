@@ -146,6 +146,8 @@ def create_game(request):
             form.add_error(None, str(exc.detail))
         else:
             messages.success(request, _("Game %(id)s created.") % {"id": game.pk})
+            if form.unrated_because:
+                messages.info(request, form.unrated_because)
             return redirect("games:game", pk=game.pk)
     return render(request, "games/create.html", {"form": form})
 
