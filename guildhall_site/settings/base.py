@@ -339,6 +339,8 @@ from .web import *  # noqa: E402,F403
 
 INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS + SOCIAL_APPS + RATINGS_APPS + LIVE_APPS  # noqa: F405
 INSTALLED_APPS += TOURNAMENT_APPS + ANALYSIS_APPS  # noqa: F405
+# The replay viewer has no models; it is an app so that its static script is found.
+INSTALLED_APPS += ["games.history"]
 MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
 TEMPLATES[0]["OPTIONS"]["context_processors"] += WEB_CONTEXT_PROCESSORS + LIVE_CONTEXT_PROCESSORS  # noqa: F405
 CELERY_BEAT_SCHEDULE.update(NOTIFICATION_BEAT_SCHEDULE)  # noqa: F405
