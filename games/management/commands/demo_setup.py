@@ -11,11 +11,13 @@ from django.urls import reverse
 import engine
 from games import cache as state_cache
 from games import services
-from games.models import Game
+from games.models import Game, Seat
+from games.ratings import outlook
 
 DEMO_PASSWORD = "guildhall-demo"
 DEMO_USERS = ("alice", "bob", "carol")
 DEMO_MOVES = 12  # decisions played in the demo game so that it is visibly under way
+DEMO_BOT = Seat.BotKind.GREEDY
 
 
 class Command(BaseCommand):
@@ -41,14 +43,18 @@ class Command(BaseCommand):
         game = Game.objects.filter(created_by=alice, seats__user=bob).order_by("pk").first()
         if game is None:
             with transaction.atomic():
-                game = services.create_game(alice, seats=3, mode="printed", bots=1)
+                # Rated when the site has a calibration rating for the bot (make run sets one), as the
+                # lobby's form would make it: the demo shows ratings moving.
+                game = services.create_game(
+                    alice, seats=3, mode="printed", bots=1, bot_kind=DEMO_BOT, rated=outlook.calibrated(DEMO_BOT)
+                )
                 services.join(game.pk, bob)  # full now: the game starts by itself
             self._advance(game.pk)
             game.refresh_from_db()
             self.stdout.write(f"Created demo game {game.pk}.")
         open_game = Game.objects.filter(created_by=carol, status=Game.Status.OPEN).first()
         if open_game is None:
-            open_game = services.create_game(carol, seats=2)
+            open_game = services.create_game(carol, seats=2, rated=True)
 
         site = settings.SITE_URL.rstrip("/")
         self.stdout.write(self.style.SUCCESS(f"Demo logins (password for all: {DEMO_PASSWORD}):"))
@@ -65,6 +71,24 @@ class Command(BaseCommand):
         ]
         for what, path in pages:
             self.stdout.write(f"  {site}{path}  {what}")
+        self._calibration_note()
+
+    def _calibration_note(self):
+        """Whether games against the bots count for ratings here: the calibration in effect, or how to set one."""
+        calibration = settings.RATINGS_BOT_CALIBRATION
+        if calibration:
+            kinds = ", ".join(f"{kind} {mu:g}:{sigma:g}" for kind, (mu, sigma) in sorted(calibration.items()))
+            self.stdout.write(f"Games against these bots are rated (calibration rating μ:σ): {kinds}.")
+            missing = sorted(set(Seat.BotKind.values) - set(calibration))
+            if missing:
+                self.stdout.write(f"Games with the {', '.join(missing)} bot are unrated (no calibration rating).")
+        else:
+            self.stdout.write(
+                self.style.WARNING(
+                    "Games with bots are unrated: RATINGS_BOT_CALIBRATION is not set (make run sets the one in "
+                    "docs/ratings.md)."
+                )
+            )
 
     def _advance(self, game_id):
         """Play a few decisions for whoever is to move (humans through the same service as bots)."""
