@@ -23,7 +23,7 @@ _lock = threading.Lock()
 
 
 def remember(seats):
-    """Keep the seated ``seats`` of a started game, each with ``.game`` (``statements.current_seats``).
+    """Keep the seated ``seats`` of a started game, each with ``.game`` (``services._seated``).
     The objects are kept as they are: callers of ``recall`` read the seats and never change them."""
     game = copy.copy(seats[0].game)  # the caller goes on changing its own instance
     with _lock:

@@ -67,7 +67,9 @@ def test_api_race_exactly_one_201(make_user, api_client_for):
     assert codes == [201] + [409] * (THREADS - 1), results
     for r in results:
         if r[1].status_code == 409:
-            assert r[1].json() == {"error": "stale_seq", "detail": r[1].json()["detail"], "seq": 1}
+            body = r[1].json()
+            assert {k: body[k] for k in ("error", "seq")} == {"error": "stale_seq", "seq": 1}
+            assert set(body) == {"error", "detail", "seq", "request_id"}
     assert LogEntry.objects.filter(game=game).count() == 1
 
 
