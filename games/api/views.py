@@ -91,7 +91,10 @@ class TokenView(APIView):
 
     @extend_schema(
         request=s.TokenRequestSerializer,
-        responses={200: s.TokenSerializer, **errors(e403=s.ErrorSerializer, e409=s.ErrorSerializer)},
+        responses={
+            200: s.TokenSerializer,
+            **errors(e400=s.TokenErrorSerializer, e403=s.ErrorSerializer, e409=s.ErrorSerializer),
+        },
         tags=["auth"],
         description=_(
             "A new token for one client or device (name), shown once. Wrong credentials: 400; after "

@@ -274,7 +274,6 @@ def test_a_new_game_s_body_takes_only_what_its_schema_allows(make_user, api_clie
     assert response.status_code == 201, response.content
 
 
-@pytest.mark.xfail(strict=True, reason="games/api/views.py: the token endpoint's 400 is to be TokenErrorSerializer")
 def test_the_token_endpoint_documents_wrong_credentials(client):
     schema = json.loads(client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json").content)
     token_400 = schema["paths"]["/api/v1/auth/token/"]["post"]["responses"]["400"]

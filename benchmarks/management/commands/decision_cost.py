@@ -190,8 +190,7 @@ class Command(BaseCommand):
             if created:
                 user.set_unusable_password()
                 user.save()
-            # Signed in first: a sign-in saves the user, which sends the tokens issued before it to the
-            # database at every request for a while (accounts.tokens, STALE).
+            # Signed in first: a token keeps the session hash of when it was made (accounts.tokens).
             browsers[name] = Client(HTTP_HX_REQUEST="true")
             browsers[name].force_login(user)
             token = api_tokens.issue(user, "decision_cost")[1]
