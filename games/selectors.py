@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
+from accounts.blocks.selectors import kept_apart_ids
 
 from . import cache as state_cache
 from .exceptions import InvalidRequest, NotFound
@@ -30,6 +31,11 @@ def games_for(user, filter_=None):
         invited = Exists(Game.invited.through.objects.filter(game=OuterRef("pk"), user=user))
         has_invites = Exists(Game.invited.through.objects.filter(game=OuterRef("pk")))
         qs = qs.filter(status=Game.Status.OPEN).filter(~has_invites | invited | mine)
+        # Open-game matching keeps players who blocked each other apart; the list simply leaves such a
+        # game out, so that nobody learns who blocked them.
+        apart = kept_apart_ids(user) if user is not None and user.is_authenticated else set()
+        if apart:
+            qs = qs.filter(mine | ~Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart)))
     elif filter_ == "active":
         qs = qs.filter(status=Game.Status.ACTIVE)
     elif filter_ == "finished":

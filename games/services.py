@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
+from accounts.blocks.selectors import kept_apart_ids
 from engine.text import translate_error
 from guildhall_site import redis_batch
 
@@ -230,6 +231,10 @@ def join(game_id, user, *, admitted=False):
         by_invitation = game.invited.exists()
         if by_invitation and not admitted and not game.invited.filter(pk=user.pk).exists():
             raise Forbidden(_("This game is by invitation only."), code="not_invited")
+        if not by_invitation and game.seats.filter(user_id__in=kept_apart_ids(user)).exists():
+            # An open game keeps players who blocked each other apart. The refusal is the one a game that
+            # is no longer open gets, so that it does not tell anyone who blocked them.
+            raise Conflict(_("This game is not open for joining."), code="not_open")
         taken = game.seats.count()
         if taken >= game.num_seats:
             raise Conflict(_("This game is full."), code="full")

@@ -132,3 +132,33 @@ def test_selectors_look_both_ways_only_where_asked(make_user):
     assert selectors.kept_apart_ids(alice) == {bob.pk} and not selectors.blocks(alice, alice)
     with pytest.raises(InvalidRequest):
         services.block(alice, alice)
+
+
+def test_open_game_matching_keeps_blocked_players_apart_without_telling_them(make_user, api_client_for):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    services.block(alice, bob)
+    game = game_services.create_game(alice, seats=3)
+    # Bob is not offered alice's open game, and joining it anyway is refused as a closed game would be.
+    listed = api_client_for(bob).get("/api/v1/games/?filter=open").json()["results"]
+    assert game.pk not in {g["id"] for g in listed}
+    refused = api_client_for(bob).post(f"/api/v1/games/{game.pk}/join/")
+    assert refused.status_code == 409 and refused.json()["error"] == "not_open"
+    assert "block" not in refused.content.decode().lower()
+    # Someone else still finds and joins it, and the blocker's own open list still shows it.
+    assert game.pk in {g["id"] for g in api_client_for(carol).get("/api/v1/games/?filter=open").json()["results"]}
+    assert api_client_for(carol).post(f"/api/v1/games/{game.pk}/join/").status_code in (200, 201)
+    assert game.pk in {g["id"] for g in api_client_for(alice).get("/api/v1/games/?filter=open").json()["results"]}
+    # The other way round too: the blocked player's open game is kept from the blocker.
+    theirs = game_services.create_game(bob, seats=2)
+    assert theirs.pk not in {g["id"] for g in api_client_for(alice).get("/api/v1/games/?filter=open").json()["results"]}
+
+
+def test_an_invitation_seats_blocked_players_together_when_asked_for(make_user):
+    # Only matching keeps them apart: a game whose creator invited both is the players' own choice.
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    services.block(alice, bob)
+    game = game_services.create_game(carol, seats=3, invite=["alice", "bob"])
+    game_services.join(game.pk, alice)
+    game_services.join(game.pk, bob)
+    game.refresh_from_db()
+    assert game.status == "active"
