@@ -3,6 +3,7 @@ what goes and what stays); ``GET /api/v1/me/export/`` returns everything stored 
 document (the same as the settings page's download)."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -19,7 +20,21 @@ class DeleteAccountSerializer(serializers.Serializer):
     password = StrictCharField(max_length=4096, style={"input_type": "password"}, help_text=_("Your password."))
 
 
+class DeleteWithBodySchema(AutoSchema):
+    """drf-spectacular documents no request body for DELETE (OpenAPI 3.0 leaves its meaning open); this one
+    has a body, the password, and its schema says so."""
+
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is not None and method == "DELETE":
+            component = self.resolve_serializer(DeleteAccountSerializer, "request")
+            operation["requestBody"] = {"content": {"application/json": {"schema": component.ref}}, "required": True}
+        return operation
+
+
 class MeView(APIView):
+    schema = DeleteWithBodySchema()
+
     @extend_schema(
         request=DeleteAccountSerializer,
         responses={204: None, **errors(e403=ErrorSerializer, e409=ErrorSerializer)},
