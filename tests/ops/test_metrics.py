@@ -53,6 +53,7 @@ def _decide(api, game, user, **headers):
                     format="json", **headers)
 
 
+@pytest.mark.postgres  # real commits of log entries: emptying the append-only log after them takes TRUNCATE
 @pytest.mark.django_db(transaction=True)  # real commits: the counters run inside the request, as they do live
 def test_requests_decisions_conflicts_and_emails_are_counted(client, make_user, api_client_for):
     alice, bob = make_user(), make_user()
@@ -104,6 +105,7 @@ def test_requests_decisions_conflicts_and_emails_are_counted(client, make_user, 
     assert value(after, "guildhall_outbox_pending") == 0
 
 
+@pytest.mark.postgres  # real commits of log entries: emptying the append-only log after them takes TRUNCATE
 @pytest.mark.django_db(transaction=True)
 def test_bot_and_clock_decisions_are_counted_by_source(client, make_user):
     alice = make_user()
