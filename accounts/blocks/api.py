@@ -8,9 +8,8 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.pagination import GamePagination
+from games.api.pagination import GamePagination, page_parameters
 from games.api.views import errors
-from games.conversations.serializers import page_parameters
 
 from . import selectors, services
 from .serializers import BlockRequestSerializer, BlockSerializer

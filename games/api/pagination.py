@@ -1,6 +1,8 @@
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.pagination import PageNumberPagination
 
 from games.exceptions import InvalidRequest
@@ -32,3 +34,12 @@ class GamePagination(PageNumberPagination):
         if not _WHOLE.fullmatch(raw) or not raw.lstrip("0"):
             raise InvalidRequest(_("page must be a whole number from 1."), code="bad_page")
         return raw  # beyond the last page: 404, from DRF
+
+
+def page_parameters(per_page_help):
+    """The page and page_size query parameters of a paginated list (GamePagination refuses a page
+    below 1), documented as the game list documents them."""
+    return [
+        OpenApiParameter("page", {"type": "integer", "minimum": 1}, description=gettext_lazy("From 1.")),
+        OpenApiParameter("page_size", {"type": "integer", "minimum": 1}, description=per_page_help),
+    ]

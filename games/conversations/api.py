@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.pagination import GamePagination
+from games.api.pagination import GamePagination, page_parameters
 from games.api.views import errors
 from games.exceptions import InvalidRequest
 
@@ -20,7 +20,6 @@ from .serializers import (
     MessageSerializer,
     ReadSerializer,
     SendSerializer,
-    page_parameters,
 )
 
 TAGS = ["messages"]

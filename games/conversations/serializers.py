@@ -1,5 +1,4 @@
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
 from .models import MESSAGE_MAX_LENGTH
@@ -41,12 +40,3 @@ class ReadSerializer(serializers.Serializer):
         required=False, min_value=0, max_value=2**63 - 1,
         help_text=_("The newest message read (default: the conversation's newest)."),
     )
-
-
-def page_parameters(per_page_help):
-    """The page and page_size query parameters of a paginated list (games.api.pagination.GamePagination
-    refuses a page below 1), documented as the game list documents them."""
-    return [
-        OpenApiParameter("page", {"type": "integer", "minimum": 1}, description=_("From 1.")),
-        OpenApiParameter("page_size", {"type": "integer", "minimum": 1}, description=per_page_help),
-    ]

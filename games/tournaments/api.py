@@ -9,7 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from games.api.pagination import GamePagination
+from games.api.pagination import GamePagination, page_parameters
 from games.api.serializers import ErrorSerializer, FieldErrorSerializer
 from games.api.views import COMMON_ERRORS
 from games.exceptions import InvalidRequest, NotFound
@@ -123,8 +123,11 @@ class TournamentViewSet(viewsets.ViewSet):
         return super().get_permissions()
 
     @extend_schema(
-        parameters=[OpenApiParameter("status", str, enum=list(Tournament.Status.values),
-                                     description=_("Only tournaments in this state."))],
+        parameters=[
+            OpenApiParameter("status", str, enum=list(Tournament.Status.values),
+                             description=_("Only tournaments in this state.")),
+            *page_parameters(_("Tournaments per page (default 20; more than 100 lists 100).")),
+        ],
         responses={200: TournamentSerializer(many=True), **_errors()},
         tags=["tournaments"],
     )
