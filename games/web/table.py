@@ -141,12 +141,29 @@ def build(game, user, full_log=False):
     if ctx["my_turn"]:
         _prompt(ctx, data["legal"], pending, view, names, hand)
     elif game.status == Game.Status.ACTIVE and pending_seat is not None:
-        ctx["prompt"] = _("Waiting for %(name)s.") % {"name": names.get(pending_seat, "?")}
+        ctx["prompt"] = _waiting_text(pending_seat, names, players_by_seat, view)
+        ctx["bot_thinking"] = _bot_to_move(pending_seat, players_by_seat, view)
 
     entries = selectors.log_entries(game, user, after=0 if full_log else max(0, game.seq - LOG_TAIL))
     ctx["log"] = list(reversed(entries))
     ctx["log_truncated"] = not full_log and game.seq > LOG_TAIL
     return ctx
+
+
+def _bot_to_move(seat, players_by_seat, view):
+    """The server's bot decides for ``seat``: a bot's seat, or the seat of a player who left the game."""
+    return players_by_seat.get(seat, {}).get("kind") == "bot" or bool(view["players"][seat].get("departed"))
+
+
+def _waiting_text(seat, names, players_by_seat, view):
+    """What the table says while someone else decides: a bot is thinking (its move arrives by itself,
+    over the live socket), or the table waits for a person."""
+    name = names.get(seat, "?")
+    if players_by_seat.get(seat, {}).get("kind") == "bot":
+        return _("%(name)s is thinking…") % {"name": name}
+    if view["players"][seat].get("departed"):
+        return _("The bot is deciding for %(name)s…") % {"name": name}
+    return _("Waiting for %(name)s.") % {"name": name}
 
 
 def _clock_and_absences(ctx, game, players):

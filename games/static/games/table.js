@@ -1,15 +1,20 @@
-// The table's only script: keep keyboard focus in the table when htmx replaces it, keep the tab title
-// current ("(1) Your turn · …"), tell a screen reader when it becomes your turn (the live region
-// #turn-announcer lives outside the table, so it survives the swap), and the "choose the order" controls.
+// The table's only script: when htmx replaces the table, move keyboard focus to the next control to use
+// (the next decision, zero Tabs away), keep the tab title current ("(1) Your turn · …"), tell a screen
+// reader when it becomes your turn or a bot starts thinking (the live region #turn-announcer lives
+// outside the table, so it survives the swap), and the "choose the order" controls.
 (function () {
   var focusWasInside = false;
+  var replacing = null;  // the #table element a request in flight will replace
   var wasMyTurn = null;
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var table = document.getElementById("table");
-    if (table && (event.detail.elt === table || table.contains(event.detail.elt))) {
+    // Only requests that replace the table (a decision, the table fetched after a move), not the poll
+    // inside it, whose answer swaps nothing and may settle after the table's own request has started.
+    if (table && event.detail.target === table) {
       // Recorded before htmx disables the buttons (a disabled button loses focus).
       focusWasInside = table.contains(document.activeElement);
+      replacing = table;
     }
   });
 
@@ -22,7 +27,9 @@
     if (announcer && myTurn && wasMyTurn === false) {
       announcer.textContent = table.dataset.announce || "";
     } else if (announcer && !myTurn) {
-      announcer.textContent = "";
+      // "Bot 2 (greedy) is thinking…" is said once when the bot starts, not again at each of its moves.
+      var waiting = table.dataset.announce || "";
+      if (waiting !== announcer.textContent) announcer.textContent = waiting;
     }
     wasMyTurn = myTurn;
   }
@@ -60,6 +67,22 @@
     button.value = JSON.stringify(decision);
   });
 
+  // Where the keyboard goes after the table was replaced (a decision, a move that arrived): the next
+  // control to use, so that the next decision is zero Tabs away. On your turn, the prompt's first
+  // decision (not "Undo", not the closed "choose the order" controls), else the first decision anywhere
+  // on the table (the hand's Play buttons, the row's Buy); otherwise the line that says who decides.
+  function nextControl() {
+    var table = document.getElementById("table");
+    if (!table) return null;
+    var decision = 'button[name="decision"]:not([data-decision-type="undo"]):not([disabled])';
+    var prompt = document.getElementById("prompt");
+    var inPrompt = prompt && Array.prototype.find.call(prompt.querySelectorAll(decision), function (button) {
+      return !button.closest("[data-order-control]");
+    });
+    return inPrompt || table.querySelector(decision) || document.getElementById("waiting") ||
+      document.getElementById("table-error") || document.getElementById("results-h") || table;
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     noticeTurn();
     showOrderControls();
@@ -67,9 +90,14 @@
   document.addEventListener("htmx:afterSettle", function () {
     noticeTurn();
     showOrderControls();
+    if (!replacing || document.getElementById("table") === replacing) return;  // the table was not replaced
+    replacing = null;
     if (!focusWasInside) return;
     focusWasInside = false;
-    var target = document.getElementById("table-error") || document.getElementById("prompt") || document.getElementById("table");
-    if (target) { target.setAttribute("tabindex", "-1"); target.focus(); }
+    var target = nextControl();
+    if (target) {
+      if (!target.matches("button, a[href], select")) target.setAttribute("tabindex", "-1");
+      target.focus();
+    }
   });
 })();
