@@ -71,6 +71,9 @@ class Game(models.Model):
     # The creator's choice: a rated game counts for the players' ratings when it ends (games.ratings says
     # when it still does not: uncalibrated bots, a seat leaving in the first rounds, repeated games).
     rated = models.BooleanField(_("rated"), default=False)
+    # A guided first game (games.learn): a fixed deal against a gentle bot, never rated, and left out of the
+    # history browser and the players' statistics.
+    lesson = models.BooleanField(_("lesson"), default=False)
 
     class Meta:
         verbose_name = _("game")

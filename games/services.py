@@ -181,9 +181,15 @@ def _resolve_users(usernames):
 # --- lifecycle ----------------------------------------------------------------------------------
 
 
-def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot_kind="greedy", rated=False):
+def create_game(
+    creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot_kind="greedy", rated=False, *, seed=None,
+    lesson=False,
+):
     """Create an open game with ``creator`` in it and ``bots`` bot seats; it starts when full. ``rated``:
-    the creator's choice whether the game counts for ratings (games.ratings)."""
+    the creator's choice whether the game counts for ratings (games.ratings). ``seed``: a deal chosen by
+    the site (the guided first game's, games.learn), otherwise a fresh secret one. ``lesson``: the game is
+    a lesson: never rated, and its seats keep the order they were taken in (the creator at seat 0), so that
+    the fixed deal is the same for every learner."""
     if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
         raise InvalidRequest(_("seats must be a whole number from 2 to 4."))
     if mode not in Game.Mode.values:
@@ -194,10 +200,14 @@ def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot
         raise InvalidRequest(_('bot_kind must be "greedy", "random" or "strong".'))
     if not isinstance(rated, bool):
         raise InvalidRequest(_("rated must be true or false."))
+    if lesson and rated:
+        raise InvalidRequest(_("A lesson is never rated."))
+    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 128):
+        raise InvalidRequest(_("seed must be a text of 1 to 128 characters."))
     invited = [u for u in _resolve_users(invite) if u.pk != creator.pk]
     if len(invited) > seats - 1 - bots:
         raise InvalidRequest(_("More invitations than free seats."))
-    seed = engine.new_seed()
+    seed = engine.new_seed() if seed is None else seed
     with transaction.atomic():
         game = Game.objects.create(
             engine_version=engine.ENGINE_VERSION,
@@ -207,6 +217,7 @@ def create_game(creator, seats, mode=Game.Mode.PRINTED, invite=None, bots=0, bot
             seed_commitment=engine.seed_commitment(seed),
             created_by=creator,
             rated=rated,
+            lesson=lesson,
         )
         if invited:
             game.invited.set(invited)
@@ -281,7 +292,8 @@ def start(game_id, user):
 
 def _start_locked(game):
     seats = list(game.seats.select_related("user").order_by("joined_at", "id"))
-    secrets.SystemRandom().shuffle(seats)
+    if not game.lesson:
+        secrets.SystemRandom().shuffle(seats)
     for position, seat in enumerate(seats):
         seat.position = position
         seat.save(update_fields=["position"])

@@ -40,7 +40,8 @@ def user_by_name(username):
 def finished_games(player=None, winner=None, players=None, mode=None, since=None, until=None, sort=DEFAULT_SORT):
     """Finished games, filtered and sorted. ``player``/``winner`` are users (or None); ``since``/``until``
     are aware datetimes bounding ``finished_at`` (``until`` exclusive)."""
-    qs = Game.objects.filter(status=Game.Status.FINISHED)
+    # Lessons (games.learn) are practice against a bot on a known deal: not games to browse.
+    qs = Game.objects.filter(status=Game.Status.FINISHED, lesson=False)
     if player is not None:
         qs = qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
     if winner is not None:
@@ -237,7 +238,7 @@ def player_stats(user, recent=10):
     ``recent`` games carry ``{"game", "place", "vp", "players", "finished_at", "opponents"}``.
     """
     rows = list(
-        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED, position__isnull=False)
+        Seat.objects.filter(user=user, game__status=Game.Status.FINISHED, game__lesson=False, position__isnull=False)
         .order_by("game__finished_at", "game_id")
         .values_list("game_id", "game__num_seats", "position", "final_place", "game__scores")
     )

@@ -182,7 +182,7 @@ def departures_of(game):
 
 def _verdict(game, seats, people, departures, lineup):
     """(verdict, weight): whether the game counts for ratings, and for how much."""
-    if not game.rated:
+    if not game.rated or game.lesson:  # a lesson (games.learn) never counts, whatever its row says
         return Verdict.UNRATED, 0.0
     if outlook.uncalibrated_bot(seats):
         return Verdict.BOTS, 0.0

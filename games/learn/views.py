@@ -1,0 +1,63 @@
+"""The guided first game's pages: thin views over games.learn.services (changes) and selectors (reads)."""
+
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import jsonsafe
+from games import selectors as game_selectors
+from games.exceptions import NotFound
+from games.web.views import login_required
+
+from . import selectors, services
+
+# A tried decision is a small JSON object; anything longer is not one.
+MAX_TRIED = 500
+
+
+@require_http_methods(["GET", "POST"])
+def learn(request):
+    """GET: what the lesson is, with a button to start or resume it. POST: start (or resume) the player's
+    lesson and go to its table."""
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{_login_url()}?next={request.path}")
+        game, _new = services.start_or_resume(request.user)
+        return redirect("games:game", pk=game.pk)
+    context = {"current": None, "finished": []}
+    if request.user.is_authenticated:
+        lessons = list(selectors.lessons_of(request.user)[:6])
+        context["current"] = next((g for g in lessons if g.status == "active"), None)
+        context["finished"] = [g for g in lessons if g.status == "finished"][:5]
+    return render(request, "learn/index.html", context)
+
+
+def _login_url():
+    from django.conf import settings
+    from django.shortcuts import resolve_url
+
+    return resolve_url(settings.LOGIN_URL)
+
+
+@login_required
+@require_GET
+def coach(request, pk):
+    """The coach's panel of a lesson, for htmx (or any page) to fetch. ``?tried=<decision JSON>``: explain
+    why that decision is refused now. Someone who does not play the lesson gets a 404, as for a game that
+    does not exist."""
+    try:
+        game = game_selectors.get_game(pk)
+    except NotFound:
+        raise Http404(_("No such lesson.")) from None
+    tried = None
+    raw = request.GET.get("tried")
+    if raw:
+        try:
+            tried = jsonsafe.loads(raw[:MAX_TRIED])
+        except (TypeError, ValueError):
+            tried = raw  # not a decision at all: the coach says so
+    panel = selectors.coach_for(game, request.user, tried=tried)
+    if panel is None:
+        raise Http404(_("No such lesson."))
+    return render(request, "learn/_coach.html", {"coach": panel})
