@@ -17,19 +17,25 @@ def pending_invitation(game_id, user_id):
     )
 
 
-def open_invitations(user):
-    """Invitations waiting for ``user``'s answer (the game still open, no seat taken), newest first; not
-    those of players ``user`` blocked."""
+def _waiting_for(user):
     seated = Seat.objects.filter(game_id=OuterRef("game_id"), user_id=user.pk)
-    seats = Prefetch("game__seats", queryset=Seat.objects.select_related("user"))
-    return list(
+    return (
         Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING, game__status=Game.Status.OPEN)
         .filter(blocked_by_filter(user, "inviter"))
         .exclude(Exists(seated))
-        .select_related("game", "inviter")
-        .prefetch_related(seats)
-        .order_by("-id")
     )
+
+
+def open_invitations(user):
+    """Invitations waiting for ``user``'s answer (the game still open, no seat taken), newest first; not
+    those of players ``user`` blocked."""
+    seats = Prefetch("game__seats", queryset=Seat.objects.select_related("user"))
+    return list(_waiting_for(user).select_related("game", "inviter").prefetch_related(seats).order_by("-id"))
+
+
+def open_invitation_count(user):
+    """How many invitations wait for ``user``'s answer (the header's badge): one COUNT."""
+    return _waiting_for(user).count()
 
 
 def invitations_of_game(game_id):

@@ -5,6 +5,7 @@ rematch box beside a finished table, the invitations and links of a waiting room
 from django import template
 
 from .. import context as shown
+from .. import selectors
 
 register = template.Library()
 
@@ -29,3 +30,11 @@ def waiting_room_invitations(context, game):
 @register.inclusion_tag("invitations/_mine.html", takes_context=True)
 def my_invitations(context):
     return _with_request(context, shown.my_invitations(context["request"].user))
+
+
+@register.inclusion_tag("invitations/_badge.html", takes_context=True)
+def invitations_badge(context):
+    """The header's count of invitations waiting for an answer (refreshed by the live socket with the
+    rest of the header)."""
+    user = context["request"].user
+    return {"invitations_waiting": selectors.open_invitation_count(user) if user.is_authenticated else 0}
