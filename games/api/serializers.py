@@ -10,6 +10,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from games.models import Game, Seat
+from games.ratings.outlook import calibrated
 from games.web.forms import TIME_CHOICES, CreateGameForm  # the lobby's choices: one list for both
 
 
@@ -127,6 +128,12 @@ class GameCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError({"bots": _("bots must be a whole number from 0 to seats - 1.")})
         if len(data["invite"]) + data["bots"] > data["seats"] - 1:
             raise serializers.ValidationError({"invite": _("More invitations than free seats.")})
+        if data["rated"] and data["bots"] and not calibrated(data["bot_kind"]):
+            # The lobby's form says this beside its Rated box; a client is told instead of finding the
+            # game unrated at its end.
+            raise serializers.ValidationError(
+                {"rated": _("A rated game cannot have this bot: it has no calibration rating on this site.")}
+            )
         return data
 
 

@@ -270,8 +270,18 @@ def test_a_new_game_s_body_takes_only_what_its_schema_allows(make_user, api_clie
              a["properties"]["invite"]["maxItems"] for a in allowed}
     assert pairs == {(s, b): s - 1 - b for s in (2, 3, 4) for b in range(s)}
     assert (2, 2) not in pairs
-    response = api.post(GAMES, {"seats": 3, "bots": 1, "invite": [friend.username], "rated": True}, format="json")
+    response = api.post(GAMES, {"seats": 3, "bots": 1, "invite": [friend.username], "rated": False}, format="json")
     assert response.status_code == 201, response.content
+
+
+def test_a_rated_game_is_refused_a_bot_without_a_calibration_rating(make_user, api_client_for, settings):
+    api = api_client_for(make_user())
+    settings.RATINGS_BOT_CALIBRATION = {"strong": (33.0, 3.0)}
+    refused = api.post(GAMES, {"seats": 2, "bots": 1, "bot_kind": "greedy", "rated": True}, format="json")
+    assert refused.status_code == 400 and "rated" in refused.json()["fields"], refused.content
+    assert Game.objects.count() == 0
+    accepted = api.post(GAMES, {"seats": 2, "bots": 1, "bot_kind": "strong", "rated": True}, format="json")
+    assert accepted.status_code == 201 and accepted.json()["rated"] is True, accepted.content
 
 
 def test_the_token_endpoint_documents_wrong_credentials(client):
