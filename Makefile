@@ -20,7 +20,10 @@ install: $(STAMP)
 
 # HOST and PORT (make run PORT=8080) set the address served and, unless SITE_URL is set, the links in
 # emails and in the summary printed by demo_setup.
-RUN_ENV = SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost,$(HOST)}
+# The demo rates games against the greedy and strong bots at their calibration (docs/ratings.md); an
+# empty RATINGS_BOT_CALIBRATION switches that off.
+RUN_ENV = SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost,$(HOST)} \
+	RATINGS_BOT_CALIBRATION=$${RATINGS_BOT_CALIBRATION-greedy=20:2,strong=33:3}
 
 run: install
 	$(BIN)/python manage.py migrate --noinput

@@ -50,7 +50,8 @@ def test_leaderboard_profile_and_chart_with_the_keyboard(live_server, logged_in_
     ongoing = new_game(contextlib.nullcontext, [ann, ben])
     page.goto(f"{live_server.url}/games/{ongoing.pk}/")
     badges = page.locator("h2 small.rating")
-    assert badges.count() == 2 and "(" in badges.first.inner_text()
+    assert badges.count() == 2 and "(" not in badges.first.inner_text()
+    assert badges.first.locator("abbr").get_attribute("title").startswith("Estimated skill (μ − 3σ)")
 
 
 PHONE = 375

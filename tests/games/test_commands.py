@@ -76,3 +76,5 @@ def test_make_run_passes_host_and_port_to_the_links_in_emails_and_the_summary():
                                   capture_output=True, text=True, timeout=10).stdout.strip()
         assert expanded == "http://localhost:8123"
     assert lines[1].endswith("runserver localhost:8123")
+    # The demo's games against the calibrated bots are rated (docs/ratings.md).
+    assert all("RATINGS_BOT_CALIBRATION=" in line for line in lines)
