@@ -26,6 +26,7 @@ import engine
 from accounts.blocks.selectors import kept_apart_ids
 from engine.text import translate_error
 from guildhall_site import redis_batch
+from ops import metrics
 
 from . import cache as state_cache
 from . import started, statements
@@ -599,6 +600,7 @@ def run_bots(game_id, max_moves=500, seconds=None):
         try:
             submit_decision(game.pk, seat, game.seq, decision, by_bot_runner=True)
         except StaleSeq:
+            metrics.STALE_SEQ.labels("bot").inc()
             continue  # someone else (another runner) moved first; look again
         moves += 1
     return None
