@@ -232,8 +232,8 @@ def create_game(
 
 def join(game_id, user, *, admitted=False):
     """Take a seat in an open game; it starts when full. ``admitted``: the user comes with an invitation
-    link (games.invitations), which stands for an invitation: a game by invitation only lets them in and
-    lists them among its invited players."""
+    link (games.invitations) or is seated by a tournament, which stands for an invitation: a game by
+    invitation only lets them in and lists them among its invited players."""
     with transaction.atomic():
         game = _lock_game(game_id)
         if game.status != Game.Status.OPEN:
@@ -243,8 +243,9 @@ def join(game_id, user, *, admitted=False):
         by_invitation = game.invited.exists()
         if by_invitation and not admitted and not game.invited.filter(pk=user.pk).exists():
             raise Forbidden(_("This game is by invitation only."), code="not_invited")
-        if not by_invitation and game.seats.filter(user_id__in=kept_apart_ids(user)).exists():
-            # An open game keeps players who blocked each other apart. The refusal is the one a game that
+        if not (by_invitation or admitted) and game.seats.filter(user_id__in=kept_apart_ids(user)).exists():
+            # Open-game matching keeps players who blocked each other apart (an invitation, a link or a
+            # tournament's seating is a choice made for this table). The refusal is the one a game that
             # is no longer open gets, so that it does not tell anyone who blocked them.
             raise Conflict(_("This game is not open for joining."), code="not_open")
         taken = game.seats.count()

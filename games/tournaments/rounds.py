@@ -10,6 +10,7 @@ import math
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.blocks.selectors import kept_apart_ids
 from games import services as game_services
 from games.clock.deadlines import set_time_limit
 from games.models import Game, LogEntry
@@ -149,7 +150,7 @@ def _open_table(tournament, rnd, slot, members):
         rated=tournament.rated,
     )
     for entrant in people[1:]:
-        game_services.join(game.pk, entrant.user)
+        game_services.join(game.pk, entrant.user, admitted=True)  # seated by the pairing, not by matching
     set_time_limit(game, tournament.per_move, tournament.timeout_policy)
     table = Table.objects.create(round=rnd, number=slot, game=game)
     seats = list(game.seats.order_by("position"))
@@ -170,9 +171,23 @@ def _swiss(tournament, number):
     order = [row.entrant for row in current_standings(tournament) if row.entrant in active]
     had_bye = set(Bye.objects.filter(round__tournament=tournament, kind=Bye.Kind.BYE).values_list("entrant_id",
                                                                                                   flat=True))
-    tables, bye = swiss.pair(order, tournament.table_size, history(tournament), had_bye)
+    tables, bye = swiss.pair(order, tournament.table_size, _with_blocks(tournament, history(tournament)), had_bye)
     byes = [(0, bye, Bye.Kind.BYE, BYE_POINTS)] if bye is not None else []
     return list(enumerate(tables, start=1)), byes
+
+
+# Two entrants of whom one blocked the other count as having met this often, so the pairing's swaps seat
+# them apart wherever another seating exists (a pair met k times costs k²), before any repeat meeting.
+BLOCKED_AS_MEETINGS = 10
+
+
+def _with_blocks(tournament, met):
+    users = dict(tournament.entrants.filter(user__isnull=False).values_list("user_id", "pk"))
+    met = dict(met)
+    for user_id, entrant in users.items():
+        for other in kept_apart_ids(user_id) & users.keys():
+            met[frozenset((entrant, users[other]))] = BLOCKED_AS_MEETINGS
+    return met
 
 
 def _fill_with_bots(tournament):

@@ -5,6 +5,7 @@ import datetime
 
 import pytest
 
+from accounts.blocks import services as blocks
 from games import services as game_services
 from games.clock import timeouts
 from games.clock.models import TimeControl
@@ -257,3 +258,15 @@ def test_at_the_next_turn_of_a_seat_that_timed_out_the_bot_takes_it_over(players
     assert (taken.seat, taken.by) == (position, "timeout")
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.to_move_user_id != absent.pk
+
+
+def test_swiss_seats_players_who_blocked_each_other_apart_where_another_seating_exists(players):
+    people = players(4)
+    blocks.block(people[0], people[1])
+    blocks.block(people[2], people[0])  # blocked by, the other way: kept apart all the same
+    tournament = _tournament(people[0], people, rounds=1)
+    services.start(tournament.pk, people[0])
+    games = _games(tournament, 1)
+    assert len(games) == 2 and all(g.status == Game.Status.ACTIVE for g in games)
+    table_of_p0 = next(g for g in games if g.seats.filter(user=people[0]).exists())
+    assert set(table_of_p0.seats.values_list("user", flat=True)) == {people[0].pk, people[3].pk}
