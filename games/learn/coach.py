@@ -182,13 +182,15 @@ def _nearest_chapter(player):
 
 def _end(view, me):
     won = view.get("winner") == me
-    text = _("You reached 20 VP at the end of your turn: that wins the game. ") if won else ""
+    won_text = [_("You reached 20 VP at the end of your turn: that wins the game.")] if won else []
     return _advice(
         "end",
         _("The end of the game") if not won else _("You won the lesson!"),
-        text + _("A game ends when a player has 20 VP or more at the end of their own turn. You now know the "
-                 "whole game: setup, playing cards for their abilities, completing chapters and buying VP "
-                 "cards. Try a real game from the lobby, against people or a bot."),
+        " ".join([*won_text, _(
+            "A game ends when a player has 20 VP or more at the end of their own turn. You now know the whole "
+            "game: setup, playing cards for their abilities, completing chapters and buying VP cards. Try a real "
+            "game from the lobby, against people or a bot."
+        )]),
         RESULTS,
     )
 
