@@ -25,7 +25,7 @@ def test_decision_cost_reports_cpu_wall_and_queries_of_each_request():
         found[label] = (float(match[1]), float(match[2]), int(match[3]))
     assert found["decision POST"][2] == 30
     assert found["floor POST"][2] == 3  # one every tenth decision
-    assert found["floor POST"][1] == 1.0  # the floor is one INSERT
+    assert found["floor POST"][1] == 2.0  # the floor: the token's read and one INSERT
     assert found["decision POST"][1] >= 3  # at least the lock, the log's INSERT and the game's UPDATE
     assert "decision CPU / floor CPU =" in text
 
