@@ -30,6 +30,7 @@ urlpatterns = [
     path("", include("games.tournaments.urls")),  # tournaments: Swiss, round robin, knockout
     path("", include("games.analysis.urls")),  # a finished game's analysis by the strong bot
     path("notifications/", include("games.notifications.urls")),  # one-click unsubscribe, Web Push
+    path("", include("games.learn.urls")),  # the guided first game (/learn/)
     path("", include("games.guide.urls")),  # how to play
     path("", include("games.live.urls")),  # the header's badge, fetched again by the live socket
     path("admin/", admin.site.urls),

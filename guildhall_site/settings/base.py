@@ -329,6 +329,7 @@ OPS_WORKER_STALE_AFTER = env.int("READY_WORKER_STALE_AFTER", default=60)
 # live.py: the live tables' channel layer and Web Push; tournaments.py: tournaments;
 # analysis.py: a finished game's analysis by the strong bot.
 from .analysis import *  # noqa: E402,F403
+from .learn import *  # noqa: E402,F403
 from .clock import *  # noqa: E402,F403
 from .live import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
@@ -338,7 +339,7 @@ from .tournaments import *  # noqa: E402,F403
 from .web import *  # noqa: E402,F403
 
 INSTALLED_APPS += WEB_APPS + NOTIFICATION_APPS + CLOCK_APPS + SOCIAL_APPS + RATINGS_APPS + LIVE_APPS  # noqa: F405
-INSTALLED_APPS += TOURNAMENT_APPS + ANALYSIS_APPS  # noqa: F405
+INSTALLED_APPS += TOURNAMENT_APPS + ANALYSIS_APPS + LEARN_APPS  # noqa: F405
 # The replay viewer has no models; it is an app so that its static script is found.
 INSTALLED_APPS += ["games.history"]
 MIDDLEWARE += WEB_MIDDLEWARE  # noqa: F405
