@@ -11,7 +11,7 @@ WHO = ("all", "following")
 
 def live_games(user, who="all"):
     by_invitation = Exists(Game.invited.through.objects.filter(game_id=OuterRef("pk")))
-    games = Game.objects.filter(status=Game.Status.ACTIVE).exclude(by_invitation)
+    games = Game.objects.filter(status=Game.Status.ACTIVE, lesson=False).exclude(by_invitation)  # lessons are private
     if who == "following":
         games = games.filter(Exists(Seat.objects.filter(game_id=OuterRef("pk"), user_id__in=followed_ids(user))))
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))

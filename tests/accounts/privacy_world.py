@@ -21,6 +21,7 @@ from games.clock import vacations
 from games.conversations import services as conversations
 from games.invitations import rematch
 from games.invitations import services as invitations
+from games.learn.models import LessonOffer
 from games.models import Game
 from games.moderation import services as moderation
 from games.notifications.models import Notification, PushSubscription
@@ -100,6 +101,7 @@ def build(make_user):
     vacations.declare_absence(
         alice, timezone.now() + datetime.timedelta(days=30), timezone.now() + datetime.timedelta(days=32)
     )
+    LessonOffer.objects.create(user=alice)
     Analysis.objects.create(game=finished, rules_version=finished.engine_version, requested_by=alice)
     PushSubscription.objects.create(
         user=alice, endpoint="https://push.example.net/alice-x7q", p256dh="B" + "k" * 86, auth="a" * 22
