@@ -1,3 +1,4 @@
+import datetime
 import zoneinfo
 
 from django import forms
@@ -5,13 +6,61 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Profile
 
+# The regions of the time zone database, as a player looks for their city; the database's older aliases
+# (US/Eastern, Etc/GMT+1, …) name the same zones again and are left out of the list, not refused.
+REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific"),
+}
+
+
+def _offset_minutes(tz, now):
+    return int(now.astimezone(zoneinfo.ZoneInfo(tz)).utcoffset().total_seconds() // 60)
+
+
+def _offset_text(minutes):
+    sign = "+" if minutes >= 0 else "−"
+    return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
 
 def _time_zones():
-    return [(tz, tz) for tz in sorted(zoneinfo.available_timezones()) if "/" in tz or tz == "UTC"]
+    """Zones grouped by region, each as its city with today's offset ("Berlin, UTC+01:00"), by offset
+    then city: a readable list instead of some 600 raw names."""
+    now = datetime.datetime.now(datetime.UTC)
+    grouped = {region: [] for region in REGIONS}
+    for tz in zoneinfo.available_timezones():
+        region, _sep, place = tz.partition("/")
+        if region in grouped and place:
+            grouped[region].append((_offset_minutes(tz, now), place, tz))
+    choices = [("UTC", "UTC")]
+    for region, label in REGIONS.items():
+        rows = sorted(grouped[region])
+        city = [(tz, f"{place.replace('_', ' ').replace('/', ' / ')}, {_offset_text(m)}") for m, place, tz in rows]
+        choices.append((label, city))
+    return choices
+
+
+class TimeZoneField(forms.ChoiceField):
+    """The list shows the regions' zones; any zone of the database is accepted (a profile saved with an
+    older alias keeps it)."""
+
+    def valid_value(self, value):
+        return value in zoneinfo.available_timezones()
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=_time_zones)
+    time_zone = TimeZoneField(
+        label=_("Time zone"),
+        choices=_time_zones,
+        help_text=_("By region and city, with today's offset from UTC."),
+    )
     digest_hour = forms.TypedChoiceField(
         label=_("Hour of the daily digest"),
         choices=[(h, f"{h:02d}:00") for h in range(24)],
@@ -26,6 +75,14 @@ class ProfileForm(forms.ModelForm):
         widget=forms.RadioSelect,
         help_text=_("Dark mode: as your device is set, or always light, or always dark."),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound and self.instance.time_zone == "UTC":
+            # Still the default: the page's script offers the browser's zone (accounts/timezone.js).
+            self.fields["time_zone"].widget.attrs["data-guess-note"] = _(
+                "Your browser's time zone is chosen: save to keep it."
+            )
 
     def clean_theme(self):
         # Left out of a post (an older form): the colours stay as they were.
