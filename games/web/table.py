@@ -9,6 +9,8 @@ duplicates) also has a small "choose the order" control, closed, that sends it w
 
 import json
 
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -29,6 +31,8 @@ DEPARTED = {
     "timed_out": lambda: _("Time ran out"),
     "taken_over": lambda: _("Taken over by the bot after timeouts"),
 }
+# Once the game is over nobody plays the seat any more.
+DEPARTED_OVER = {"resigned": lambda: _("Resigned")}
 ENDED_BY = {
     "resigned": lambda: _("The game ended when a player resigned."),
     "timed_out": lambda: _("The game ended when a player's time ran out."),
@@ -98,6 +102,7 @@ def build(game, user, full_log=False):
             {
                 "seat": seat,
                 "name": names.get(seat, "?"),
+                "name_html": _name_linked(names.get(seat, "?"), summary.get("kind")),
                 "kind": summary.get("kind"),
                 "is_me": seat == me,
                 "is_active": seat == view.get("active") and view["phase"] != "over",
@@ -111,7 +116,7 @@ def build(game, user, full_log=False):
                 "vp_cards": [C.vp_card(v["id"]) for v in pv["vp_cards"]],
                 "chapters": chapters,
                 "place": placings[seat] if placings else None,
-                "departed": DEPARTED.get(pv.get("departed"), lambda: None)(),
+                "departed": _departed(pv.get("departed"), view["phase"] == "over"),
             }
         )
     ctx["players"] = players
@@ -148,6 +153,19 @@ def build(game, user, full_log=False):
     ctx["log"] = list(reversed(entries))
     ctx["log_truncated"] = not full_log and game.seq > LOG_TAIL
     return ctx
+
+
+def _departed(why, over):
+    """Why a seat left the game, in the tense the game is in."""
+    said = (DEPARTED_OVER.get(why) if over else None) or DEPARTED.get(why)
+    return said() if said else None
+
+
+def _name_linked(name, kind):
+    """A person's name as a link to their profile; a bot's name as it is (bots have no profile)."""
+    if kind != "user":
+        return name
+    return format_html('<a href="{}">{}</a>', reverse("public_profile", args=[name]), name)
 
 
 def _bot_to_move(seat, players_by_seat, view):

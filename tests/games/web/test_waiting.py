@@ -75,3 +75,17 @@ def test_a_seat_that_left_is_played_by_the_bot(client, make_user):
     html = table(client, game, other)
     assert f"The bot is deciding for {leaver.username}…" in html
     assert 'data-bot-thinking="1"' in html
+
+
+def test_after_the_game_a_resigned_seat_is_no_longer_played_by_the_bot(client, make_user):
+    alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
+    game = started_game([alice, bob, carol])
+    services.resign(game.pk, bob)
+    html = table(client, game, alice)
+    assert "Resigned: the bot plays this seat" in html  # while the game goes on, it does
+    services.resign(game.pk, carol)  # two left in play: the other wins at once
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    html = table(client, game, alice)
+    assert "the bot plays this seat" not in html
+    assert html.count('<span class="away">Resigned</span>') == 2
