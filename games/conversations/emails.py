@@ -55,7 +55,7 @@ def new_message_email(recipient, conversation_id, site_url=""):
         "settings_url": site_url + reverse("conversations:inbox") + "#email-preference",
     }
     subject = ngettext(
-        "%(name)s sent you a private message", "%(name)s sent you %(n)d private messages", total
+        "%(name)s sent you %(n)d private message", "%(name)s sent you %(n)d private messages", total
     ) % {"name": sender.username, "n": total}
     return {
         "subject": subject,

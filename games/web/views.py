@@ -17,7 +17,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import jsonsafe, selectors, services
 from games.clock.deadlines import set_time_limit
 from games.exceptions import GameError, NotFound
+from games.learn.selectors import coach_for
 from games.models import Game, Seat
+from ops import metrics
 
 from . import table as table_builder
 from .forms import CreateGameForm
@@ -215,9 +217,12 @@ def resign(request, pk):
 # --- the table ------------------------------------------------------------------------------------
 
 
-def _table_context(request, game, error=None, full_log=False):
+def _table_context(request, game, error=None, full_log=False, tried=None):
     ctx = table_builder.build(game, request.user, full_log=full_log)
     ctx["error"] = error
+    # A lesson's coach (games.learn); ``tried``: a refused decision the coach explains. Other games: None,
+    # decided from the game row alone.
+    ctx["coach"] = coach_for(game, request.user, tried=tried if error else None)
     ctx["poll_seconds"] = _poll_seconds()
     return ctx
 
@@ -313,6 +318,7 @@ def decide(request, pk):
             services.submit_decision(pk, request.user, expected_seq, decision)
         except GameError as exc:
             if exc.code == "stale_seq":
+                metrics.STALE_SEQ.labels("page").inc()
                 error = _("The game has moved on since this page was loaded. Here is the current table.")
             elif exc.code == "not_a_player":
                 raise PermissionDenied(str(exc.detail)) from None
@@ -320,7 +326,8 @@ def decide(request, pk):
                 error = str(exc.detail)
     game = _game_or_404(pk)
     if request.htmx:
-        return render(request, "games/_table.html", _table_context(request, game, error=error))
+        tried = decision if isinstance(decision, dict) else None
+        return render(request, "games/_table.html", _table_context(request, game, error=error, tried=tried))
     if error:
         messages.error(request, error)
     return redirect("games:game", pk=game.pk)

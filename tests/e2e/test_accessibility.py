@@ -16,17 +16,7 @@ BLOCKING = {"serious", "critical"}
 # Violations found in templates and stylesheets of other features, each with its fix; they are tolerated
 # here by (rule, first target) until fixed there, and an entry that no longer occurs fails the test, so
 # that the list only shrinks.
-AWAITING = {
-    # accounts/static/accounts/theme.css: the header's "Next game" button keeps the header's white link
-    # colour on the dark theme's light accent (2.24:1). Fix: `.site-header .button { color: var(--accent-ink); }`
-    # after the `.site-header a` rule.
-    ("color-contrast", 'a[href$="next/"]'): "dark",
-    ("color-contrast", '.small.button[href$="next/"]'): "dark",
-    ("color-contrast", ".button"): "dark",
-    # templates/chat/_panel.html: `<ol … role="log">` makes its <li> items orphans (listitem, serious).
-    # Fix: `<ol class="chat-log" id="chat-log" aria-live="polite" aria-relevant="additions" aria-labelledby="chat-h">`.
-    ("listitem", ".chat-empty"): "both",
-}
+AWAITING = {}  # (rule, first target) -> scheme: violations known and awaiting a fix in another room
 
 
 def axe_violations(page):

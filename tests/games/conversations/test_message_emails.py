@@ -33,7 +33,7 @@ def test_one_email_for_a_run_of_unread_messages_delivered_once(make_user, commit
     assert row.game_id is None and row.user_id == bob.pk
     assert row.key == f"{first.conversation_id}:{first.pk}" and row.status == "sent"
     (message,) = smtp_server.to(bob.email)
-    assert message["Subject"] == "alice sent you a private message"
+    assert message["Subject"] == "alice sent you 1 private message"
     assert message["Message-ID"] == f"<notification-{row.pk}@{urlparse(_site()).hostname}>"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     text = message.get_body(("plain",)).get_content()

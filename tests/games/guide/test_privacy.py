@@ -15,7 +15,7 @@ SECTIONS = ["stored", "why", "who-sees", "how-long", "cookies", "your-data", "co
     [
         ("en", ["Privacy", "What we store", "/api/v1/me/export/", "Delete my account", "article 6(1)(b)"]),
         ("de", ["Datenschutz", "Was wir speichern", "/api/v1/me/export/", "Mein Konto löschen", "Artikel 6"]),
-        ("es", ["Privacidad", "Qué guardamos", "/api/v1/me/export/", "Borrar mi cuenta", "artículo 6.1.b"]),
+        ("es", ["Privacidad", "Qué guardamos", "/api/v1/me/export/", "Eliminar mi cuenta", "artículo 6.1.b"]),
     ],
 )
 def test_every_language_has_every_section(client, language, words, settings):

@@ -33,5 +33,5 @@ def test_a_declined_rematch_says_it_starts_only_if_they_accept_after_all(client,
     for viewer in (alice, bob, carol):
         page = table(client, viewer, old)
         assert 'data-state="declined">bob' in page
-        assert "A player has declined: this rematch starts only if they accept after all." in page
+        assert "1 player has declined: this rematch starts only if they accept after all." in page
     assert 'id="accept-rematch"' in table(client, bob, old)  # bob may still change his mind
