@@ -327,10 +327,10 @@ OPS_WORKER_STALE_AFTER = env.int("READY_WORKER_STALE_AFTER", default=60)
 # web.py: the pages; notifications.py: the emails; clock.py: time limits, reminders, vacations;
 # social.py: chat, notes, invitations, rematches, following players; ratings.py: ratings and leaderboards;
 # live.py: the live tables' channel layer and Web Push; tournaments.py: tournaments;
-# analysis.py: a finished game's analysis by the strong bot.
+# analysis.py: a finished game's analysis by the strong bot; learn.py: the guided first game.
 from .analysis import *  # noqa: E402,F403
-from .learn import *  # noqa: E402,F403
 from .clock import *  # noqa: E402,F403
+from .learn import *  # noqa: E402,F403
 from .live import *  # noqa: E402,F403
 from .notifications import *  # noqa: E402,F403
 from .ratings import *  # noqa: E402,F403
