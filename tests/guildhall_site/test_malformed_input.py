@@ -253,6 +253,8 @@ ROUTES = {
     "moderation/reports/<int:pk>/act/": ["1", "9" * 30],
     "moderation/restrictions/<int:pk>/lift/": ["1", "9" * 30],
     "privacy/": [""],
+    "learn/": [""],
+    "learn/<int:pk>/coach/": ["{game}", "1", "9" * 30],
     "settings/export/": [""],
     "api/v1/me/": [""],
     "api/v1/me/export/": [""],
