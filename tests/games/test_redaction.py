@@ -76,7 +76,7 @@ def test_no_hidden_information_in_any_response(
                 format="json",
             )
             assert bad.status_code in (400, 403)
-            assert set(bad.json()) <= {"error", "detail"}
+            assert set(bad.json()) <= {"error", "detail", "request_id"}
             _check(bad, state, mover, game.seed, "error")
         decision = engine.bots.choose(state, mover, kind="greedy", rng=rng)  # shorter games than random
         with django_capture_on_commit_callbacks(execute=True):

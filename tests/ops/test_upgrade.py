@@ -30,7 +30,7 @@ from games.notifications.models import Notification
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 # Apps that came after every release listed (their tables do not exist at any of them).
-_V0_3_NEW_SINCE = ["blocks", "analysis", "conversations", "moderation", "tournaments"]
+_V0_3_NEW_SINCE = ["blocks", "analysis", "conversations", "learn", "moderation", "tournaments"]
 RELEASES = [
     (
         "v0.3",  # git tag v0.3 1c02ce0

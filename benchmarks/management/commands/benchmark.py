@@ -23,7 +23,6 @@ import http.client
 import json
 import os
 import random
-import secrets
 import signal
 import socket
 import statistics
@@ -244,7 +243,8 @@ class Command(BaseCommand):
         env.update(
             BENCHMARK_ENDPOINTS="1",
             DEBUG="0",
-            SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(50),
+            # This process's key: the API tokens it issued carry a session hash made with it.
+            SECRET_KEY=settings.SECRET_KEY,
             ALLOWED_HOSTS="127.0.0.1,localhost",
             # DRF's throttle keeps every request's time in the cache for the window; at a benchmark's
             # thousands of requests a minute per user that history, not the app, would be measured.

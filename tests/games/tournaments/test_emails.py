@@ -1,6 +1,7 @@
 """What the tournament emails say (the builders the outbox calls): public tournament facts only."""
 
 import pytest
+from django.utils import translation
 
 from games.notifications.models import Notification
 from games.tournaments import emails, services
@@ -10,6 +11,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_round_bye_and_final_emails_say_what_happened(players):
+    # The outbox calls a builder in the recipient's language; called directly here, in English (whatever
+    # language an earlier test of this process left active).
+    translation.activate("en")
     people = players(3)
     tournament = services.create_tournament(people[0], name="Winter cup", table_size=2, rounds=1)
     for user in people:
