@@ -1,45 +1,21 @@
-"""Settings for a deployment: DEBUG off, a secret key required, secure cookies, HSTS.
+"""Settings for a deployment: ``DJANGO_SETTINGS_MODULE=guildhall_site.settings.production``.
 
-Use with DJANGO_SETTINGS_MODULE=guildhall_site.settings.production.
+There is one set of settings, defined once each in ``guildhall_site/settings/__init__.py``; naming this
+module turns its ``PRODUCTION`` on (DEBUG off; SECRET_KEY, ALLOWED_HOSTS and EMAIL_URL required; secure
+cookies, HSTS, the HTTPS redirect, JSON logs, /metrics for loopback only). Importing this module makes it
+that package's settings: Python's import returns whatever module ``sys.modules`` holds under the name.
 """
+
+import sys
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .base import *  # noqa: F403
-from .base import env
+import guildhall_site.settings as _settings
 
-DEBUG = env.bool("DEBUG", default=False)
-
-SECRET_KEY = env.str("SECRET_KEY", default="")
-if not SECRET_KEY:
-    raise ImproperlyConfigured("SECRET_KEY must be set in the environment for production settings.")
-
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=[])
-if not ALLOWED_HOSTS:
-    raise ImproperlyConfigured("ALLOWED_HOSTS must be set in the environment for production settings.")
-
-# Email is how correspondence play works (turn notifications, reminders): no silent console backend.
-if not env.str("EMAIL_URL", default=""):
+if not _settings.PRODUCTION:
+    # The package was read under another DJANGO_SETTINGS_MODULE: its values are not production's.
     raise ImproperlyConfigured(
-        "EMAIL_URL must be set in the environment for production settings (e.g. smtp+tls://user:pass@host:587)."
+        "guildhall_site.settings.production must be named by DJANGO_SETTINGS_MODULE before the settings are read."
     )
 
-# Behind a TLS-terminating proxy that sets X-Forwarded-Proto.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
-SESSION_COOKIE_SECURE = True
-CSRF_COOKIE_SECURE = True
-LANGUAGE_COOKIE_SECURE = True
-SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
-SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
-SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"
-X_FRAME_OPTIONS = "DENY"
-
-# JSON log lines with the request's id (ops/logs.py); LOG_FORMAT=plain for Django's own.
-LOG_JSON = env.str("LOG_FORMAT", default="json") == "json"
-LOGGING = ops_logging_config(LOG_LEVEL, LOG_JSON)  # noqa: F405
-# /metrics by address only from this machine, unless METRICS_ALLOWED_NETWORKS says otherwise (or with the
-# token, METRICS_TOKEN).
-OPS_METRICS_ALLOWED_NETWORKS = env.list("METRICS_ALLOWED_NETWORKS", default=["127.0.0.1/32", "::1/128"])
+sys.modules[__name__] = _settings

@@ -10,7 +10,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 from django.urls import reverse
 
-from guildhall_site.settings.base import _development_secret_key
+from guildhall_site.settings import _development_secret_key
 from tests.games.helpers import play, started_game
 
 pytestmark = pytest.mark.django_db

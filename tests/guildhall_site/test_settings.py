@@ -1,6 +1,7 @@
 """Settings: production refuses to start without a secret key, `check --deploy` is clean, the
 protections are on. Each case runs manage.py in a subprocess with a controlled environment."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -114,3 +115,45 @@ def test_environment_selects_services():
         "False",
         "django.core.mail.backends.smtp.EmailBackend",
     ]
+
+
+def _module_level_settings(tree):
+    """Upper-case names a module assigns, at any depth of its module-level statements (if/else included),
+    not inside functions."""
+    names = []
+
+    def visit(statements):
+        for node in statements:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id.isupper():
+                    names.append(target.id)
+            for field in ("body", "orelse", "handlers", "finalbody"):
+                visit(getattr(node, field, []) or [])
+
+    visit(tree.body)
+    return names
+
+
+def test_every_setting_is_defined_in_one_module_and_found_by_its_name():
+    """No star import, no setting assembled from pieces of other modules: `grep -rn NAME
+    guildhall_site/settings` finds the one statement that defines it, and INSTALLED_APPS is one list."""
+    package = ROOT / "guildhall_site" / "settings"
+    trees = {path.name: ast.parse(path.read_text()) for path in package.glob("*.py")}
+    for name, tree in trees.items():
+        stars = [node.module for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)]
+        assert stars == [], f"{name} imports * from {stars}"
+        if name != "__init__.py":
+            assert _module_level_settings(tree) == [], f"{name} defines settings: only __init__.py does"
+    settings_tree = trees["__init__.py"]
+    built_up = [node.target.id for node in ast.walk(settings_tree)
+                if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name)]
+    assert built_up == [], f"settings built up with +=: {built_up}"
+    assert "vars()" not in (package / "__init__.py").read_text()  # every name written out
+    [apps] = [node for node in settings_tree.body if isinstance(node, ast.Assign)
+              and any(isinstance(t, ast.Name) and t.id == "INSTALLED_APPS" for t in node.targets)]
+    assert isinstance(apps.value, ast.List) and all(isinstance(e, ast.Constant) for e in apps.value.elts)
+    assert _module_level_settings(settings_tree).count("INSTALLED_APPS") == 1

@@ -81,7 +81,7 @@ def test_sites_on_other_databases_of_one_redis_server_do_not_hear_each_other_s_m
     test processes, on one server)."""
     from channels_redis.pubsub import RedisPubSubChannelLayer
 
-    from guildhall_site.settings.live import _live_prefix
+    from guildhall_site.settings import live_prefix as _live_prefix
 
     url = settings.REDIS_URL
     assert _live_prefix(with_database(url, 0)) == "guildhall-live" == _live_prefix("redis://127.0.0.1:6379")

@@ -286,7 +286,7 @@ def test_a_redirect_is_not_followed(make_user, commit, service, settings):
 
 
 def test_the_test_allowances_are_off_in_settings_and_refused_by_the_deployment_check(settings):
-    from guildhall_site.settings import notifications
+    from guildhall_site import settings as notifications
 
     assert notifications.WEBPUSH_ALLOW_LOOPBACK_ENDPOINTS is False
     assert notifications.WEBPUSH_RESOLVER == "games.notifications.endpoints.system_resolver"

@@ -1,7 +1,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from guildhall_site.settings.ratings import bot_calibration
+from guildhall_site.settings import bot_calibration
 
 
 def test_bot_calibration_from_the_environment():
