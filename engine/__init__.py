@@ -1,73 +1,102 @@
-"""Guildhall rules engine: pure Python, standard library only (see docs/engine-api.md).
+"""The engine: the rules of every game the site hosts, pure Python, standard library only.
 
-state, legal decisions, apply, view: the game is (engine version, mode, players, seed) plus the
-ordered list of decisions, and ``replay`` rebuilds the state from exactly that.
+Each game is a package ``engine/<slug>/`` offering the same protocol (docs/engine-api.md); ``GAMES``
+maps a slug to its module and ``get(slug)`` returns one. Beside the games live only the pieces they
+share: the refusal every game raises (``IllegalDecision``), the seeded random generator and the seed
+commitment (engine/rng.py), who may make a log entry (engine/leaving.py), a search that reaches hidden
+cards only through a game's ``sample`` (engine/search/), and the arena and self-play harness.
 """
 
-from . import bots
-from .cards import card_json, vp_json
-from .decisions import apply, legal_decisions, normalise, pending_player
+from . import guildhall
 from .errors import IllegalDecision
-from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
+from .leaving import BY_BOT, BY_TIMEOUT
 from .rng import new_seed, seed_commitment
-from .state import RULES_VERSIONS, GameState
-from .text import describe
-from .turns import deal
-from .views import view
 
-# The rules version of new games. A game keeps the version it was created with, and is replayed under
-# it: a stored log keeps its meaning when the rules change (docs/engine-api.md, "Rules versions").
-ENGINE_VERSION = "3"
-VERSIONS = RULES_VERSIONS
-# The layout of a pickled GameState: part of the site's cache keys, so that a snapshot pickled by an
-# older engine is never read by a newer one.
-STATE_FORMAT = 3
-MODES = ("printed", "yucata")
+GAMES = {
+    "guildhall": guildhall,
+}
+
+
+class UnknownGame(ValueError):
+    """A slug that names no game of this engine."""
+
+
+def get(slug):
+    """The game module registered under ``slug``; ``UnknownGame`` (a ValueError) otherwise."""
+    try:
+        return GAMES[slug]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(f"Unknown game {slug!r}: this engine plays {known}.") from None
+
+
+__all__ = ["BY_BOT", "BY_TIMEOUT", "GAMES", "IllegalDecision", "UnknownGame", "get", "new_seed", "seed_commitment"]
+
+
+# --- TEMPORARY: pass-through names for the site while it moves to engine.get(game.game) ----------------
+# Today's call styles (a mode string where the protocol takes options), and module aliases for
+# ``from engine.text import ...`` and the like. The coordinator removes this block once the site speaks
+# only the protocol.
+import sys as _sys  # noqa: E402
+
+from .guildhall import (  # noqa: E402
+    ENGINE_VERSION,
+    MODES,
+    STATE_FORMAT,
+    VERSIONS,
+    GameState,
+    apply,
+    bots,
+    can_resign,
+    card_json,
+    cards,
+    departed_reason,
+    describe,
+    greedy,
+    in_play,
+    legal_decisions,
+    log_entry,
+    normalise,
+    outcomes,
+    pending_player,
+    text,
+    view,
+    views,
+    vp_json,
+)
+
+
+def _options(mode):
+    return {"mode": mode} if isinstance(mode, str) else mode
 
 
 def new_game(players, seed, mode="printed", version=ENGINE_VERSION):
-    if players not in (2, 3, 4):
-        raise ValueError("Guildhall is played by 2 to 4 players.")
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}")
-    if not isinstance(seed, str) or not seed:
-        raise ValueError("the seed must be a non-empty string")
-    if version not in VERSIONS:
-        raise ValueError(f"unknown rules version {version!r}; this engine knows {VERSIONS}")
-    st = GameState(players, seed, mode, version)
-    st.events = [[]]  # entry 0: the deal
-    st.turn = 0
-    deal(st)
-    return st
-
-
-def log_entry(entry):
-    """``(seat, decision, by)`` of a stored log entry, ``(seat, decision)`` or ``(seat, decision, by)``."""
-    return (entry[0], entry[1], entry[2] if len(entry) > 2 else None)
+    return guildhall.new_game(players, seed, _options(mode), version)
 
 
 def replay(players, seed, mode, log, validate=False, version=ENGINE_VERSION):
-    """The state after the stored log ``[(seat, decision), ...]`` or ``[(seat, decision, by), ...]``
-    (undo entries included; ``by`` as in ``apply``, None when absent), under the rules ``version`` the
-    game was played with.
-
-    ``validate=True`` checks every entry as if it were submitted now (for audits after an engine
-    change); an entry that is not legal raises ``IllegalDecision`` with ``index`` (0-based) set."""
-    st = new_game(players, seed, mode, version)
-    for index, entry in enumerate(log):
-        seat, decision, by = log_entry(entry)
-        try:
-            apply(st, seat, decision, trusted=not validate, by=by)
-        except IllegalDecision as exc:
-            exc.index = index
-            exc.message = f"entry {index + 1}: {exc.message}"  # for audits (manage.py replay_games)
-            raise
-    return st
+    return guildhall.replay(players, seed, _options(mode), log, version=version, validate=validate)
 
 
-__all__ = [
-    "BY_BOT", "BY_TIMEOUT", "ENGINE_VERSION", "MODES", "STATE_FORMAT", "VERSIONS", "GameState", "IllegalDecision",
-    "apply", "bots", "can_resign", "card_json", "departed_reason", "describe", "in_play", "legal_decisions",
-    "log_entry", "new_game", "new_seed", "normalise", "pending_player", "replay", "seed_commitment", "view",
-    "vp_json",
+def _alias_modules():
+    from . import search
+    from .guildhall import observation, playout, sampler
+
+    aliases = {
+        "engine.cards": cards, "engine.greedy": greedy, "engine.outcomes": outcomes, "engine.text": text,
+        "engine.views": views, "engine.bots": bots, "engine.search.fast": playout,
+        "engine.search.observation": observation, "engine.search.sampler": sampler,
+    }
+    for name, module in aliases.items():
+        _sys.modules.setdefault(name, module)
+    search.fast, search.observation, search.sampler = playout, observation, sampler
+
+
+_alias_modules()
+__all__ += [
+    "ENGINE_VERSION", "MODES", "STATE_FORMAT", "VERSIONS", "GameState", "apply", "bots", "can_resign", "card_json",
+    "cards", "departed_reason", "describe", "greedy", "in_play", "legal_decisions", "log_entry", "new_game",
+    "normalise", "outcomes", "pending_player", "replay", "text", "view", "views", "vp_json",
 ]
+# --- end of TEMPORARY ------------------------------------------------------------------------------------
+

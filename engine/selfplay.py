@@ -13,10 +13,10 @@ import sys
 import time
 
 from . import apply, bots, legal_decisions, new_game, pending_player, replay, view
-from .cards import ALL_VP_IDS, IDENTITY, MAX_COMPLETED, VP_VALUE
+from .guildhall.cards import ALL_VP_IDS, IDENTITY, MAX_COMPLETED, VP_VALUE
+from .guildhall.views import card_ids_in, hidden_cards
+from .guildhall.zones import sheds_at_turn_start
 from .search import LEVELS
-from .views import card_ids_in, hidden_cards
-from .zones import sheds_at_turn_start
 
 DECISION_CAP = 5000  # random bots may wander; a game past this is reported as unfinished
 

@@ -11,11 +11,11 @@ is deterministic; the time cap (``seconds``) only bounds a slow machine.
 import time
 from dataclasses import dataclass
 
-from ..decisions import legal_decisions
-from ..greedy import greedy_choice
+from ..guildhall.decisions import legal_decisions
+from ..guildhall.greedy import greedy_choice
+from ..guildhall.observation import observe, public_skeleton
+from ..guildhall.sampler import determinize
 from .flat import search_root
-from .observation import observe, public_skeleton
-from .sampler import determinize
 from .tree import decision_key, search
 
 

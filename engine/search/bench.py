@@ -11,9 +11,9 @@ import json
 import random
 import time
 
-from .. import apply, legal_decisions, new_game
-from ..greedy import greedy_choice
-from .fast import options, play
+from ..guildhall import apply, legal_decisions, new_game
+from ..guildhall.greedy import greedy_choice
+from ..guildhall.playout import options, play
 
 
 def _public(game_seeds):

@@ -9,9 +9,9 @@ which is what a budget of a few hundred play-outs needs (docs/bots.md, "Measurem
 import random
 import time
 
-from .fast import options, play
+from ..guildhall.playout import options, play
+from ..guildhall.sampler import determinize
 from .rollout import rollout
-from .sampler import determinize
 from .tree import MARGIN, decision_key
 
 

@@ -1,9 +1,9 @@
 """The rollout policy: mostly the greedy bot (engine/greedy.py), sometimes a random legal decision so
 that the samples differ; the play-out stops a few turns ahead and the position is evaluated there."""
 
-from ..greedy import greedy_choice
-from .evaluation import rewards
-from .fast import options, play
+from ..guildhall.evaluation import rewards
+from ..guildhall.greedy import greedy_choice
+from ..guildhall.playout import options, play
 
 EXPLORE = 0.05  # share of random decisions in a play-out
 

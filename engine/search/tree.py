@@ -12,9 +12,9 @@ available, not its parent's visits, since a decision exists only in some samples
 import math
 import time
 
-from .fast import options, play
+from ..guildhall.playout import options, play
+from ..guildhall.sampler import determinize
 from .rollout import rollout
-from .sampler import determinize
 
 
 def decision_key(decision):

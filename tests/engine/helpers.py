@@ -1,8 +1,8 @@
 """Building readable mid-game scenarios for the engine tests, and checks shared by them.
 
-``table(...)`` starts a real game with ``engine.new_game``, plays its setup through legal decisions,
+``table(...)`` starts a real game with ``guildhall.new_game``, plays its setup through legal decisions,
 then lays the 120 profession cards and the VP cards out as described (every card still in exactly one
-place) and starts the turn of ``active`` with ``engine.turns.begin_turn`` (so the undo snapshot is
+place) and starts the turn of ``active`` with ``guildhall.turns.begin_turn`` (so the undo snapshot is
 right). From there a test drives the engine only through ``legal_decisions`` / ``apply``.
 
 Cards are written as in the rules reference: ``"red Weaver"`` (case-insensitive). Each name takes the
@@ -16,10 +16,10 @@ the named discard cards) or ``("hand", seat)``.
 
 import json
 
-import engine
-from engine import cards as C
-from engine.turns import begin_turn
-from engine.zones import sheds_at_turn_start
+from engine import guildhall
+from engine.guildhall import cards as C
+from engine.guildhall.turns import begin_turn
+from engine.guildhall.zones import sheds_at_turn_start
 
 PROFESSIONS = C.PROFESSIONS
 COLOURS = C.COLOURS
@@ -65,27 +65,27 @@ class Allocator:
         return sorted(c for pool in self.free.values() for c in pool)
 
 
-def fresh_game(players=2, seed="test-seed", mode="printed", version=engine.ENGINE_VERSION):
+def fresh_game(players=2, seed="test-seed", mode="printed", version=guildhall.ENGINE_VERSION):
     """A new game played through setup: nobody discards, each places their first 3 legal cards."""
-    st = engine.new_game(players, seed, mode, version=version)
+    st = guildhall.new_game(players, seed, {"mode": mode}, version=version)
     play_setup(st)
     return st
 
 
 def play_setup(st):
     while st.phase == "setup":
-        seat = engine.pending_player(st)
-        options = engine.legal_decisions(st, seat)
+        seat = guildhall.pending_player(st)
+        options = guildhall.legal_decisions(st, seat)
         if options[-1]["type"] == "done" and options[0]["type"] == "discard":
-            engine.apply(st, seat, {"type": "done"})
+            guildhall.apply(st, seat, {"type": "done"})
         else:
-            engine.apply(st, seat, options[0])
+            guildhall.apply(st, seat, options[0])
     return st
 
 
 def table(players=2, mode="printed", seed="test-seed", active=0, hands=None, halls=None, completed=None,
           discard=(), deck_top=(), rest="deck", tokens=None, vp_cards=None, row=None, vp_deck_top=None,
-          actions=None, vp_rest="deck", version=engine.ENGINE_VERSION):
+          actions=None, vp_rest="deck", version=guildhall.ENGINE_VERSION):
     """A mid-game state as described (see the module docstring). ``row``: VP kinds in the center row
     (default: the 5 lowest ids not placed elsewhere); ``vp_cards``: seat -> kinds owned; ``vp_deck_top``:
     kinds on top of the VP deck (first = next refill); the VP cards not named go to ``vp_rest``:
@@ -165,8 +165,8 @@ def table(players=2, mode="printed", seed="test-seed", active=0, hands=None, hal
 # --- driving the engine --------------------------------------------------------------------------------
 def legal(st, seat=None, undo=False):
     """The pending player's legal decisions (without 'undo' unless asked for)."""
-    seat = engine.pending_player(st) if seat is None else seat
-    options = engine.legal_decisions(st, seat)
+    seat = guildhall.pending_player(st) if seat is None else seat
+    options = guildhall.legal_decisions(st, seat)
     return options if undo else [o for o in options if o["type"] != "undo"]
 
 
@@ -175,8 +175,8 @@ def do(st, *decisions, seat=None):
     events = []
     for d in decisions:
         d = short(d)
-        s = engine.pending_player(st) if seat is None else seat
-        events += engine.apply(st, s, d)
+        s = guildhall.pending_player(st) if seat is None else seat
+        events += guildhall.apply(st, s, d)
     return events
 
 
@@ -273,16 +273,16 @@ def random_game(players=2, seed="random-game", mode="printed", rng_seed=0, max_d
     import random
 
     rng = random.Random(rng_seed)
-    st = engine.new_game(players, seed, mode)
+    st = guildhall.new_game(players, seed, {"mode": mode})
     log = []
     while st.phase != "over" and len(log) < max_decisions:
-        seat = engine.pending_player(st)
+        seat = guildhall.pending_player(st)
         if kind == "random":
-            decision = engine.bots.random_choice(engine.legal_decisions(st, seat), rng)
+            decision = guildhall.bots.random_choice(guildhall.legal_decisions(st, seat), rng)
         else:
-            decision = engine.bots.choose(st, seat, kind=kind, rng=rng)
+            decision = guildhall.bots.choose(st, seat, kind=kind, rng=rng)
         if each is not None:
             each(st, seat, decision)
-        engine.apply(st, seat, decision)
+        guildhall.apply(st, seat, decision)
         log.append((seat, decision))
     return st, log

@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-import engine
-from engine import bots, pending_player
-from engine.decisions import legal_decisions
+from engine import guildhall
+from engine.guildhall import bots, pending_player
+from engine.guildhall.decisions import legal_decisions
 
 
 def play_whole_game(players, mode, kind, seed):
-    st = engine.new_game(players, seed, mode)
+    st = guildhall.new_game(players, seed, {"mode": mode})
     rng = random.Random(seed)
     offered_undo = 0
     for _ in range(5000):
@@ -22,7 +22,7 @@ def play_whole_game(players, mode, kind, seed):
         decision = bots.choose(st, seat, kind, rng)
         assert decision["type"] != "undo", f"the {kind} bot took a decision back"
         assert decision in legal_decisions(st, seat)
-        engine.apply(st, seat, decision)
+        guildhall.apply(st, seat, decision)
     raise AssertionError("the game did not end")
 
 

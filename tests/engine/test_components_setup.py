@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-import engine
-from engine import cards as C
+from engine import guildhall
+from engine.guildhall import cards as C
 from tests.engine.helpers import check_invariants, cid, do, legal, pending_kind, types
 
 
@@ -23,11 +23,11 @@ def test_r1_1_120_profession_cards_4_copies_of_30_identities():
 
 def test_r1_1_card_ids_are_stable_and_documented():
     # id = profession*20 + colour*4 + copy (docs/engine-api.md); the id never depends on the seed.
-    assert engine.card_json(cid("blue Dancer")) == {"id": 24, "profession": "dancer", "colour": "blue"}
-    assert engine.card_json(119) == {"id": 119, "profession": "weaver", "colour": "purple"}
+    assert guildhall.card_json(cid("blue Dancer")) == {"id": 24, "profession": "dancer", "colour": "blue"}
+    assert guildhall.card_json(119) == {"id": 119, "profession": "weaver", "colour": "purple"}
     assert C.card_name(cid("blue Farmer")) == "blue Farmer"
     for c in range(120):
-        j = engine.card_json(c)
+        j = guildhall.card_json(c)
         assert c == C.PROFESSIONS.index(j["profession"]) * 20 + C.COLOURS.index(j["colour"]) * 4 + c % 4
 
 
@@ -46,7 +46,7 @@ def test_r1_2_thirty_vp_cards_values_costs_counts_amb01():
         assert counts[kind] == four
         for v in ids:
             if C.VP_KIND_OF[v] == kind:
-                assert engine.vp_json(v) == {"id": v, "kind": kind, "vp": vp, "cost": cost}
+                assert guildhall.vp_json(v) == {"id": v, "kind": kind, "vp": vp, "cost": cost}
     assert sum(C.VP_VALUE[v] for v in ids) == 135
 
 
@@ -61,14 +61,14 @@ def test_r3_2_small_game_removes_two_vp5_and_one_of_each_other(players):
 
 @pytest.mark.parametrize("players,row_plus_deck", [(2, 20), (3, 20), (4, 30)])
 def test_r3_3_center_row_of_5_and_vp_deck(players, row_plus_deck):
-    st = engine.new_game(players, "components", "printed")
+    st = guildhall.new_game(players, "components", {"mode": "printed"})
     assert len(st.row) == 5
     assert len(st.vp_deck) == row_plus_deck - 5
     assert sorted(st.row + st.vp_deck) == sorted(C.vp_cards_for(players))
 
 
 def test_r3_5_deal_9_each_rest_in_deck():
-    st = engine.new_game(4, "deal", "printed")
+    st = guildhall.new_game(4, "deal", {"mode": "printed"})
     assert [len(p.hand) for p in st.players] == [9] * 4
     assert len(st.deck) == 120 - 36 and st.discard == []
     check_invariants(st)
@@ -77,28 +77,28 @@ def test_r3_5_deal_9_each_rest_in_deck():
 def test_new_game_rejects_bad_arguments():
     for players in (1, 5):
         with pytest.raises(ValueError):
-            engine.new_game(players, "x")
+            guildhall.new_game(players, "x")
     with pytest.raises(ValueError):
-        engine.new_game(2, "x", mode="house")
+        guildhall.new_game(2, "x", {"mode": "house"})
     with pytest.raises(ValueError):
-        engine.new_game(2, "")
+        guildhall.new_game(2, "")
 
 
 def test_default_mode_is_printed():
-    assert engine.new_game(2, "x").mode == "printed"
+    assert guildhall.new_game(2, "x").mode == "printed"
 
 
 def test_shuffle_depends_on_seed_only():
-    a, b, c = engine.new_game(3, "s1"), engine.new_game(3, "s1"), engine.new_game(3, "s2")
+    a, b, c = guildhall.new_game(3, "s1"), guildhall.new_game(3, "s1"), guildhall.new_game(3, "s2")
     assert a == b and a.deck == b.deck and a.vp_deck == b.vp_deck
     assert a.deck != c.deck
 
 
 def test_seed_commitment_is_sha256_of_seed():
-    seed = engine.new_seed()
+    seed = guildhall.new_seed()
     assert len(seed) == 64 and int(seed, 16) >= 0
-    assert engine.seed_commitment(seed) == hashlib.sha256(seed.encode()).hexdigest()
-    assert engine.new_seed() != seed
+    assert guildhall.seed_commitment(seed) == hashlib.sha256(seed.encode()).hexdigest()
+    assert guildhall.new_seed() != seed
 
 
 # --- R3.6 setup ---------------------------------------------------------------------------------------
@@ -116,24 +116,24 @@ def _force_hand(st, seat, cards):
 
 
 def test_r3_6_setup_starts_with_seat_0_and_is_sequential():
-    st = engine.new_game(3, "setup-seq")
-    assert st.phase == "setup" and engine.pending_player(st) == 0 and pending_kind(st) == "setup_discard"
-    assert engine.legal_decisions(st, 1) == [] and engine.legal_decisions(st, 2) == []
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, 1, {"type": "done"})
+    st = guildhall.new_game(3, "setup-seq")
+    assert st.phase == "setup" and guildhall.pending_player(st) == 0 and pending_kind(st) == "setup_discard"
+    assert guildhall.legal_decisions(st, 1) == [] and guildhall.legal_decisions(st, 2) == []
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, 1, {"type": "done"})
     assert exc.value.code == "not_your_turn"
     do(st, "done")
     # still seat 0: now placing
-    assert engine.pending_player(st) == 0 and pending_kind(st) == "setup_place"
+    assert guildhall.pending_player(st) == 0 and pending_kind(st) == "setup_place"
     for _ in range(3):
         do(st, legal(st)[0])
-    assert engine.pending_player(st) == 1 and pending_kind(st) == "setup_discard"
+    assert guildhall.pending_player(st) == 1 and pending_kind(st) == "setup_discard"
     assert len(st.players[0].hall) == 3 and len(st.players[0].hand) == 6
     assert len(st.players[1].hall) == 0
 
 
 def test_r3_6_discard_any_number_then_draw_back_to_9_in_chosen_order():
-    st = engine.new_game(2, "setup-discard")
+    st = guildhall.new_game(2, "setup-discard")
     hand = sorted(st.players[0].hand)
     options = legal(st)
     assert types(options) == ["discard"] * 9 + ["done"]
@@ -151,7 +151,7 @@ def test_r3_6_discard_any_number_then_draw_back_to_9_in_chosen_order():
 
 
 def test_r3_6_discard_all_nine():
-    st = engine.new_game(2, "setup-all")
+    st = guildhall.new_game(2, "setup-all")
     for c in sorted(st.players[0].hand):
         do(st, {"type": "discard", "card": c})
     assert types(legal(st)) == ["done"]
@@ -161,17 +161,17 @@ def test_r3_6_discard_all_nine():
 
 
 def test_r3_6_discard_a_card_not_in_hand_is_illegal():
-    st = engine.new_game(2, "setup-bad")
+    st = guildhall.new_game(2, "setup-bad")
     other = st.players[1].hand[0]
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, 0, {"type": "discard", "card": other})
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, 0, {"type": "discard", "card": other})
     assert exc.value.code == "illegal" and "not in your hand" in exc.value.message
     assert st == before
 
 
 def test_amb22_place_exactly_3_pairwise_non_identical_same_profession_ok():
-    st = engine.new_game(2, "setup-place")
+    st = guildhall.new_game(2, "setup-place")
     red_w, red_w2, blue_w, red_f = cid("red Weaver"), cid("red Weaver", 1), cid("blue Weaver"), cid("red Farmer")
     _force_hand(st, 0, [red_w, red_w2, blue_w, red_f])
     do(st, "done")
@@ -179,8 +179,8 @@ def test_amb22_place_exactly_3_pairwise_non_identical_same_profession_ok():
     offered = [o["card"] for o in legal(st)]
     assert red_w2 not in offered and blue_w in offered and red_f in offered
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, 0, {"type": "place", "card": red_w2})
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, 0, {"type": "place", "card": red_w2})
     assert exc.value.code == "illegal"
     assert exc.value.message == "You already have a red Weaver in your guildhall."
     assert st == before
@@ -188,11 +188,11 @@ def test_amb22_place_exactly_3_pairwise_non_identical_same_profession_ok():
     do(st, {"type": "place", "card": red_f})  # same colour, other profession: fine (AMB-19)
     assert sorted(st.players[0].hall.values()) == sorted([red_w, blue_w, red_f])
     assert red_w2 in st.players[0].hand
-    assert engine.pending_player(st) == 1  # exactly 3, then the next player
+    assert guildhall.pending_player(st) == 1  # exactly 3, then the next player
 
 
 def test_r3_6_placing_is_not_playing_no_undo_of_draw_and_no_ability():
-    st = engine.new_game(2, "setup-noability")
+    st = guildhall.new_game(2, "setup-noability")
     do(st, "done")
     tokens = [p.tokens for p in st.players]
     discard = st.discard[:]
@@ -204,16 +204,16 @@ def test_r3_6_placing_is_not_playing_no_undo_of_draw_and_no_ability():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_r3_7_after_last_setup_seat_0_takes_first_turn_with_2_actions(players):
-    st = engine.new_game(players, f"setup-{players}")
+    st = guildhall.new_game(players, f"setup-{players}")
     seats_seen = []
     while st.phase == "setup":
-        seat = engine.pending_player(st)
+        seat = guildhall.pending_player(st)
         if not seats_seen or seats_seen[-1] != seat:
             seats_seen.append(seat)
         options = legal(st)
         do(st, {"type": "done"} if options[-1]["type"] == "done" else options[0])
     assert seats_seen == list(range(players))
-    assert st.phase == "play" and st.active == 0 and engine.pending_player(st) == 0
+    assert st.phase == "play" and st.active == 0 and guildhall.pending_player(st) == 0
     assert st.actions == 2 and pending_kind(st) == "action"
     assert st.turn == players + 1  # docs/engine-api.md: setup turns count
     for p in st.players:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import check_invariants, random_game, table
 
 MODES = S.sampled_from(["printed", "yucata"])
@@ -21,21 +21,21 @@ MODES = S.sampled_from(["printed", "yucata"])
 def test_replay_equals_live_state(players, mode, n, steps):
     st, log = random_game(players, f"det-{n}", mode, rng_seed=n, max_decisions=steps)
     stored = json.loads(json.dumps(log))  # the log as the database stores it (JSON)
-    replayed = engine.replay(players, f"det-{n}", mode, [(seat, d) for seat, d in stored])
+    replayed = guildhall.replay(players, f"det-{n}", {"mode": mode}, [(seat, d) for seat, d in stored])
     assert replayed == st
     assert replayed.seq == len(log)
     for viewer in [None] + list(range(players)):
-        assert engine.view(replayed, viewer) == engine.view(st, viewer)
+        assert guildhall.view(replayed, viewer) == guildhall.view(st, viewer)
     if st.seq:
-        assert engine.describe(replayed, st.seq, None, ["a", "b", "c", "d"]) == engine.describe(
+        assert guildhall.describe(replayed, st.seq, None, ["a", "b", "c", "d"]) == guildhall.describe(
             st, st.seq, None, ["a", "b", "c", "d"])
     # the turn's undo snapshot survives replay and pickling (the web layer caches pickled states)
-    seat = engine.pending_player(st)
-    if seat is not None and {"type": "undo"} in engine.legal_decisions(st, seat):
+    seat = guildhall.pending_player(st)
+    if seat is not None and {"type": "undo"} in guildhall.legal_decisions(st, seat):
         unpickled = pickle.loads(pickle.dumps(st))
         for other in (replayed, unpickled):
-            engine.apply(other, seat, {"type": "undo"})
-        engine.apply(st, seat, {"type": "undo"})
+            guildhall.apply(other, seat, {"type": "undo"})
+        guildhall.apply(st, seat, {"type": "undo"})
         assert replayed == st and unpickled == st
 
 
@@ -43,13 +43,13 @@ def test_replay_prefixes_and_a_different_seed_differ():
     st, log = random_game(3, "prefix", "printed", rng_seed=7, max_decisions=300)
     for k in (0, 1, 50, 299):
         live, _ = random_game(3, "prefix", "printed", rng_seed=7, max_decisions=k)
-        assert engine.replay(3, "prefix", "printed", log[:k]) == live
-    assert engine.new_game(3, "prefix") != engine.new_game(3, "prefix2")
+        assert guildhall.replay(3, "prefix", {"mode": "printed"}, log[:k]) == live
+    assert guildhall.new_game(3, "prefix") != guildhall.new_game(3, "prefix2")
 
 
 def garbage_decisions(st, rng):
     """Decisions that are malformed or illegal in this state."""
-    legal = engine.legal_decisions(st, engine.pending_player(st))
+    legal = guildhall.legal_decisions(st, guildhall.pending_player(st))
     candidates = [
         {"type": "play", "card": rng.randrange(-5, 160)},
         {"type": "select", "card": rng.randrange(0, 150)},
@@ -81,18 +81,18 @@ def test_illegal_decisions_leave_the_state_untouched(players, mode, n):
         if rng.random() < 0.3:
             for bad in garbage_decisions(st, rng):
                 before = st.clone()
-                with pytest.raises(engine.IllegalDecision) as exc:
-                    engine.apply(st, seat, bad)
+                with pytest.raises(guildhall.IllegalDecision) as exc:
+                    guildhall.apply(st, seat, bad)
                 assert exc.value.code in ("illegal", "malformed")
                 assert exc.value.message and isinstance(exc.value.message, str)
                 assert st == before
                 refused[0] += 1
             others = [s for s in range(players) if s != seat]
             before = st.clone()
-            with pytest.raises(engine.IllegalDecision) as exc:
-                engine.apply(st, rng.choice(others), decision)
+            with pytest.raises(guildhall.IllegalDecision) as exc:
+                guildhall.apply(st, rng.choice(others), decision)
             assert exc.value.code == "not_your_turn" and st == before
-            assert engine.legal_decisions(st, others[0]) == []
+            assert guildhall.legal_decisions(st, others[0]) == []
 
     random_game(players, f"illegal-{n}", mode, rng_seed=n, max_decisions=400, each=each)
     assert refused[0] > 0
@@ -104,8 +104,8 @@ def test_invariants_after_every_decision_in_whole_games():
     def each(st, seat, decision):
         check_invariants(st)
         for p in st.players:
-            assert p.vp == sum(engine.vp_json(v)["vp"] for v in p.vp_cards) + p.tokens
-        assert decision in engine.legal_decisions(st, seat)
+            assert p.vp == sum(guildhall.vp_json(v)["vp"] for v in p.vp_cards) + p.tokens
+        assert decision in guildhall.legal_decisions(st, seat)
 
     for n, (players, mode) in enumerate([(2, "printed"), (3, "yucata"), (4, "printed"), (4, "yucata")]):
         st, log = random_game(players, f"inv-{n}", mode, rng_seed=n, each=each)
@@ -122,8 +122,8 @@ def test_invariants_after_every_decision_in_whole_games():
 def test_malformed_decisions(bad):
     st = table(hands={0: ["red Farmer"]})
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, 0, bad)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, 0, bad)
     assert exc.value.code == "malformed" and exc.value.message
     assert st == before
 
@@ -131,15 +131,15 @@ def test_malformed_decisions(bad):
 def test_wrong_seat_is_not_your_turn():
     st = table(players=3, hands={0: ["red Farmer"]})
     for seat in (1, 2):
-        with pytest.raises(engine.IllegalDecision) as exc:
-            engine.apply(st, seat, {"type": "end_turn"})
+        with pytest.raises(guildhall.IllegalDecision) as exc:
+            guildhall.apply(st, seat, {"type": "end_turn"})
         assert exc.value.code == "not_your_turn"
-        assert engine.legal_decisions(st, seat) == []
+        assert guildhall.legal_decisions(st, seat) == []
 
 
 def test_unknown_fields_are_dropped_from_the_decision():
     st = table(hands={0: ["red Farmer"]})
-    engine.apply(st, 0, {"type": "end_turn", "note": "x" * 1000})
+    guildhall.apply(st, 0, {"type": "end_turn", "note": "x" * 1000})
     assert st.active == 1
 
 
@@ -148,8 +148,8 @@ def test_state_pickles_and_clones_independently():
     copy = pickle.loads(pickle.dumps(st))
     assert copy == st
     clone = st.clone()
-    seat = engine.pending_player(clone)
-    engine.apply(clone, seat, engine.legal_decisions(clone, seat)[0])
+    seat = guildhall.pending_player(clone)
+    guildhall.apply(clone, seat, guildhall.legal_decisions(clone, seat)[0])
     assert clone != st and copy == st
 
 
@@ -158,7 +158,7 @@ def test_legal_lists_are_json_and_bounded():
     longest = [0]
 
     def each(st, seat, decision):
-        options = engine.legal_decisions(st, seat)
+        options = guildhall.legal_decisions(st, seat)
         json.dumps(options)
         longest[0] = max(longest[0], len(options))
 
@@ -171,8 +171,8 @@ def test_legal_lists_are_json_and_bounded():
 def test_malformed_decision_type_not_a_string(bad):
     st = table(hands={0: ["red Farmer"]})
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, 0, bad)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, 0, bad)
     assert exc.value.code == "malformed"
     assert st == before
 
@@ -188,13 +188,13 @@ def test_every_offered_decision_applies_and_nobody_is_stuck(players, mode, n):
     def each(st, seat, decision):
         if rng.random() > 0.15:
             return
-        for option in engine.legal_decisions(st, seat):
-            assert engine.normalise(json.loads(json.dumps(option))) == option  # round-trips through JSON
+        for option in guildhall.legal_decisions(st, seat):
+            assert guildhall.normalise(json.loads(json.dumps(option))) == option  # round-trips through JSON
             child = st.clone()
-            engine.apply(child, seat, option)
+            guildhall.apply(child, seat, option)
             check_invariants(child)
             if child.phase != "over":
-                assert engine.legal_decisions(child, engine.pending_player(child))
+                assert guildhall.legal_decisions(child, guildhall.pending_player(child))
             tried[0] += 1
 
     random_game(players, f"sound-{n}", mode, rng_seed=n, max_decisions=500, each=each)
@@ -202,41 +202,41 @@ def test_every_offered_decision_applies_and_nobody_is_stuck(players, mode, n):
 
 
 def test_api_surface():
-    assert isinstance(engine.ENGINE_VERSION, str) and engine.ENGINE_VERSION
-    assert engine.MODES == ("printed", "yucata")
+    assert isinstance(guildhall.ENGINE_VERSION, str) and guildhall.ENGINE_VERSION
+    assert guildhall.MODES == ("printed", "yucata")
     st = table(tokens={1: 4}, vp_cards={1: ["VP9"]})
     assert st.vp(1) == 13 and st.vp(0) == 0 and not st.finished
-    assert engine.normalise({"type": "play", "card": 5, "extra": 1}) == {"type": "play", "card": 5}
+    assert guildhall.normalise({"type": "play", "card": 5, "extra": 1}) == {"type": "play", "card": 5}
 
 
 def test_identical_copies_in_hand_are_separate_options():
     """docs/rules.md 'Where we chose' 6."""
     st = table(hands={0: ["red Farmer", "red Farmer"]})
-    plays = [o["card"] for o in engine.legal_decisions(st, 0) if o["type"] == "play"]
+    plays = [o["card"] for o in guildhall.legal_decisions(st, 0) if o["type"] == "play"]
     assert plays == [40, 41]
 
 
 def test_replay_of_decisions_with_extra_fields_equals_the_live_state():
     """The web layer stores the decision as submitted (games/services.py); apply normalises it, so replaying
     the stored log must give the same state."""
-    st = engine.new_game(2, "extra-fields")
+    st = guildhall.new_game(2, "extra-fields")
     log = []
     rng = random.Random(5)
     while len(log) < 60:
-        seat = engine.pending_player(st)
-        decision = dict(engine.bots.choose(st, seat, kind="random", rng=rng))
+        seat = guildhall.pending_player(st)
+        decision = dict(guildhall.bots.choose(st, seat, kind="random", rng=rng))
         decision["client"] = "web"
         if decision["type"] in ("use", "decline"):
             decision["tier"] = 4
-        engine.apply(st, seat, decision)
+        guildhall.apply(st, seat, decision)
         log.append((seat, decision))
-        assert engine.replay(2, "extra-fields", "printed", log) == st
+        assert guildhall.replay(2, "extra-fields", {"mode": "printed"}, log) == st
 
 
 def test_apply_returns_the_events_of_the_entry():
     st = table(hands={0: ["purple Farmer"]}, halls={0: ["red Farmer"]})
     purple_farmer = 2 * 20 + 4 * 4  # profession*20 + colour*4 + copy
-    events = engine.apply(st, 0, {"type": "play", "card": purple_farmer})
+    events = guildhall.apply(st, 0, {"type": "play", "card": purple_farmer})
     assert events == st.events[st.seq]
     assert events[0] == {"t": "decided", "seat": 0}
     assert {"t": "play", "seat": 0, "card": purple_farmer} in events
@@ -244,16 +244,16 @@ def test_apply_returns_the_events_of_the_entry():
 
 def test_replay_validate_accepts_a_good_log_and_points_at_a_tampered_entry():
     st, log = random_game(2, "audit", "printed", rng_seed=4, max_decisions=120)
-    assert engine.replay(2, "audit", "printed", log, validate=True) == st
+    assert guildhall.replay(2, "audit", {"mode": "printed"}, log, validate=True) == st
     tampered = list(log)
     index = next(i for i, (_seat, d) in enumerate(log) if d["type"] == "play" and i > 20)
     seat, decision = tampered[index]
     tampered[index] = (seat, {"type": "play", "card": 200})
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.replay(2, "audit", "printed", tampered, validate=True)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.replay(2, "audit", {"mode": "printed"}, tampered, validate=True)
     assert exc.value.index == index
     assert str(exc.value).startswith(f"entry {index + 1}:")
     tampered[index] = (1 - seat, decision)  # the right decision by the wrong seat
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.replay(2, "audit", "printed", tampered, validate=True)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.replay(2, "audit", {"mode": "printed"}, tampered, validate=True)
     assert exc.value.index == index and exc.value.code == "not_your_turn"

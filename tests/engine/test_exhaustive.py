@@ -18,8 +18,8 @@ from itertools import combinations, permutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
-import engine
-from engine.cards import IDENTITY, PROFESSION_OF, VP_KIND_OF
+from engine import guildhall
+from engine.guildhall.cards import IDENTITY, PROFESSION_OF, VP_KIND_OF
 from tests.engine.helpers import do, legal, pay_with, table, tiers_offered
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,7 +87,7 @@ def outcomes(st):
         assert options, "stuck: an ability prompt with no legal decision"
         for option in options:
             child = s.clone()
-            engine.apply(child, engine.pending_player(child), option)
+            guildhall.apply(child, guildhall.pending_player(child), option)
             rec(child)
 
     rec(st)

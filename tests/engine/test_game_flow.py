@@ -5,8 +5,8 @@ but forced reactions, R12.4/R15.1 the end condition, R11.2 discard-and-draw to 6
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
-import engine
-from engine.cards import IDENTITY, PROFESSION_OF, VP_COST
+from engine import guildhall
+from engine.guildhall.cards import IDENTITY, PROFESSION_OF, VP_COST
 from tests.engine.helpers import random_game
 
 
@@ -26,7 +26,7 @@ class Watcher:
     def check_menu(st, seat):
         """The action menu and the simple tier lists, by an independent reading of the rules."""
         prompt = st.stack[-1]
-        options = [o for o in engine.legal_decisions(st, seat) if o["type"] != "undo"]
+        options = [o for o in guildhall.legal_decisions(st, seat) if o["type"] != "undo"]
         me = st.players[seat]
         if prompt["kind"] == "action":
             plays = {c for c in me.hand if IDENTITY[c] not in me.hall and PROFESSION_OF[c] not in st.played}
@@ -111,4 +111,4 @@ def test_greedy_games_reach_a_winner():
             st, log = random_game(players, f"greedy-{players}-{mode}", mode, rng_seed=players, kind="greedy")
             assert st.phase == "over" and st.players[st.winner].vp >= 20
             assert st.placings[st.winner] == 1 and sorted(st.placings)[0] == 1
-            assert engine.replay(players, st.seed, mode, log) == st
+            assert guildhall.replay(players, st.seed, {"mode": mode}, log) == st

@@ -10,7 +10,7 @@ import pathlib
 
 import pytest
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import check_invariants
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
@@ -45,13 +45,14 @@ def test_the_records_of_rules_version_1_are_kept():
     """Games stored under version 1 keep their meaning: six records of version 1, both modes."""
     old = [load(p)[0] for p in RECORDS if load(p)[0]["engine_version"] == "1"]
     assert len(old) == 6 and {r["mode"] for r in old} == {"printed", "yucata"}
-    assert all(r["engine_version"] in engine.VERSIONS for r in (load(p)[0] for p in RECORDS))
+    assert all(r["engine_version"] in guildhall.VERSIONS for r in (load(p)[0] for p in RECORDS))
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
 def test_golden_record_replays_identically(path):
     record, log = load(path)
-    st = engine.replay(record["players"], record["seed"], record["mode"], log, version=record["engine_version"])
+    options = {"mode": record["mode"]}
+    st = guildhall.replay(record["players"], record["seed"], options, log, version=record["engine_version"])
     assert st.version == record["engine_version"]
     assert summary(st) == record["expected"]
 
@@ -60,11 +61,12 @@ def test_golden_record_replays_identically(path):
 def test_golden_record_every_decision_still_legal(path):
     """Validated replay: every stored decision is still offered by legal_decisions when it is reached."""
     record, log = load(path)
-    st = engine.new_game(record["players"], record["seed"], record["mode"], version=record["engine_version"])
+    options = {"mode": record["mode"]}
+    st = guildhall.new_game(record["players"], record["seed"], options, version=record["engine_version"])
     for index, (seat, decision) in enumerate(log):
-        assert engine.pending_player(st) == seat, f"decision {index + 1}: another player is pending"
-        assert decision in engine.legal_decisions(st, seat), f"decision {index + 1} no longer legal: {decision}"
-        engine.apply(st, seat, decision)
+        assert guildhall.pending_player(st) == seat, f"decision {index + 1}: another player is pending"
+        assert decision in guildhall.legal_decisions(st, seat), f"decision {index + 1} no longer legal: {decision}"
+        guildhall.apply(st, seat, decision)
     check_invariants(st)
     assert summary(st) == record["expected"]
     assert st.winner == record["expected"]["winner"] and st.players[st.winner].vp >= 20

@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import do, legal, random_game, table, tiers_offered
 from tests.engine.test_views import permuted
 
@@ -36,9 +36,9 @@ def test_legal_decisions_do_not_depend_on_hidden_cards(players, mode, n):
     def each(st, seat, decision):
         if searching(st) or historian_choice_pending(st) or rng.random() < 0.8:
             return  # see test_historian_tiers_do_not_reveal_the_pile for the tier choice
-        options = dump(engine.legal_decisions(st, seat))
+        options = dump(guildhall.legal_decisions(st, seat))
         for _ in range(2):
-            assert dump(engine.legal_decisions(permuted(st, seat, rng), seat)) == options
+            assert dump(guildhall.legal_decisions(permuted(st, seat, rng), seat)) == options
         checked[0] += 1
 
     random_game(players, f"info-{n}", mode, rng_seed=n, max_decisions=600, each=each)
@@ -56,7 +56,7 @@ def test_historian_tiers_do_not_reveal_the_pile():
                    discard=[buried, "blue Historian"])  # the top duplicates the hall: no T0
         do(st, ("play", "red Historian"))
         tiers = tiers_offered(legal(st))
-        undo = {"type": "undo"} in engine.legal_decisions(st, 0)
+        undo = {"type": "undo"} in guildhall.legal_decisions(st, 0)
         outcomes.append((tiers, undo))
     (tiers_a, undo_a), (tiers_b, undo_b) = outcomes
     assert tiers_a == tiers_b or not (undo_a or undo_b), outcomes

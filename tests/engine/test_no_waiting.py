@@ -15,9 +15,9 @@ import random
 
 import pytest
 
-import engine
-from engine.abilities import ABILITIES
-from engine.cards import COLOURS, IDENTITY, PROFESSION_OF, PROFESSIONS, identities_of
+from engine import guildhall
+from engine.guildhall.abilities import ABILITIES
+from engine.guildhall.cards import COLOURS, IDENTITY, PROFESSION_OF, PROFESSIONS, identities_of
 from tests.engine.helpers import table
 
 CAP = 400  # decisions per game: enough for many turns around a crowded table
@@ -57,9 +57,9 @@ def choose(st, seat, rng):
     """Mostly a Trader's player who gives others the card that completes a chapter; otherwise self-play's
     random explorer (which undoes now and then). Some decisions that put cards on the pile together get
     an order of the player's own."""
-    options = engine.legal_decisions(st, seat)
+    options = guildhall.legal_decisions(st, seat)
     pushed = _push(st, seat, options) if rng.random() < 0.8 else []
-    decision = rng.choice(pushed) if pushed else engine.bots.random_choice(options, rng)
+    decision = rng.choice(pushed) if pushed else guildhall.bots.random_choice(options, rng)
     if "order" in decision and rng.random() < 0.5:
         order = decision["order"][:]
         head, rest = (order[:1], order[1:]) if decision["type"] == "pay" else ([], order)
@@ -98,14 +98,14 @@ def play(st, rng):
     log, waits, held = [], 0, 0
     while st.phase != "over" and len(log) < CAP:
         before = deferred(st)
-        seat = engine.pending_player(st)
+        seat = guildhall.pending_player(st)
         if seat != st.active:
             waits += 1
-            with pytest.raises(engine.IllegalDecision) as refused:
-                engine.apply(st, st.active, {"type": "end_turn"})
+            with pytest.raises(guildhall.IllegalDecision) as refused:
+                guildhall.apply(st, st.active, {"type": "end_turn"})
             assert refused.value.code == "not_your_turn"
         decision = choose(st, seat, rng)
-        engine.apply(st, seat, decision)
+        guildhall.apply(st, seat, decision)
         log.append((seat, json.loads(json.dumps(decision))))
         held += max(0, deferred(st) - before) if st.phase != "over" else 0
     return log, waits, held
@@ -129,9 +129,9 @@ def run(games, version="3"):
             log, w, h = play(st, rng)
         else:
             seed = f"nowait-{game}"
-            st = engine.new_game(players, seed, mode, version=version)
+            st = guildhall.new_game(players, seed, {"mode": mode}, version=version)
             log, w, h = play(st, rng)
-            assert engine.replay(players, seed, mode, log, version=version) == st
+            assert guildhall.replay(players, seed, {"mode": mode}, log, version=version) == st
         decisions += len(log)
         waits += w
         held += h

@@ -2,8 +2,8 @@
 
 import pytest
 
-import engine
-from engine.cards import IDENTITY
+from engine import guildhall
+from engine.guildhall.cards import IDENTITY
 from tests.engine.helpers import (
     check_invariants,
     cid,
@@ -27,10 +27,10 @@ def four(profession):
 
 
 def illegal(st, decision, code="illegal"):
-    seat = engine.pending_player(st)
+    seat = guildhall.pending_player(st)
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, seat, decision)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, seat, decision)
     assert exc.value.code == code
     assert st == before
     return exc.value.message
@@ -344,17 +344,17 @@ def test_r8_4_amb13_opponent_4th_chapter_shed_at_once_in_printed_mode(version):
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "blue Dancer"))
     assert len(st.players[1].completed) == 4
-    assert engine.pending_player(st) == 1 and pending_kind(st) == "shed_chapters"
-    assert engine.legal_decisions(st, 0) == []
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, 0, {"type": "end_turn"})
+    assert guildhall.pending_player(st) == 1 and pending_kind(st) == "shed_chapters"
+    assert guildhall.legal_decisions(st, 0) == []
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, 0, {"type": "end_turn"})
     assert exc.value.code == "not_your_turn"
     options = legal(st)
     assert types(options) == ["pay"] * 20  # any card of any of the 4 chapters may go on top
     weaver_top = cid("green Weaver")
     pay_with(st, weaver_top)
     assert len(st.players[1].completed) == 3 and st.discard[-1] == weaver_top
-    assert engine.pending_player(st) == 0 and pending_kind(st) == "action" and st.active == 0
+    assert guildhall.pending_player(st) == 0 and pending_kind(st) == "action" and st.active == 0
     check_invariants(st)
 
 
@@ -365,11 +365,11 @@ def test_y1_opponent_4th_chapter_deferred_to_their_next_turn_in_yucata():
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "blue Dancer"))
     assert len(st.players[1].completed) == 4
-    assert engine.pending_player(st) == 0 and pending_kind(st) == "action"
-    assert engine.view(st, 0)["players"][1]["completed"] == 4
+    assert guildhall.pending_player(st) == 0 and pending_kind(st) == "action"
+    assert guildhall.view(st, 0)["players"][1]["completed"] == 4
     do(st, "end_turn")
     # seat 1's turn starts with the shed, before any action
-    assert st.active == 1 and pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
+    assert st.active == 1 and pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 1
     assert not any(o["type"] == "play" for o in legal(st))
     pay_with(st, legal(st)[0]["card"])
     assert len(st.players[1].completed) == 3 and pending_kind(st) == "action" and st.actions == 2

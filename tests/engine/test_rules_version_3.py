@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import check_invariants, cid, do, legal, name, pending_kind, table, types
 
 MODES = ["printed", "yucata"]
@@ -34,10 +34,10 @@ def pile_top_first(st, count):
 
 def refused(st, decision, code="illegal", seat=None):
     """``decision`` is refused with ``code`` and changes nothing."""
-    seat = engine.pending_player(st) if seat is None else seat
+    seat = guildhall.pending_player(st) if seat is None else seat
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, seat, decision)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, seat, decision)
     assert exc.value.code == code, exc.value.message
     assert st == before
     return exc.value.message
@@ -68,7 +68,7 @@ def test_paying_without_an_order_takes_the_card_at_once_in_the_default_order(mod
     st = buy_table(mode)
     vp5 = st.row[0]
     do(st, ("buy", vp5), ("pay", "yellow Weaver"))  # the card alone, as a version-1 client sends it
-    assert pending_kind(st) == "action" and engine.pending_player(st) == 0
+    assert pending_kind(st) == "action" and guildhall.pending_player(st) == 0
     assert st.area_vp == [vp5] and vp5 not in st.row
     assert pile_top_first(st, 6) == ["yellow Weaver", "purple Weaver", "green Weaver", "blue Weaver", "red Weaver",
                                      "red Dancer"]
@@ -176,11 +176,11 @@ def test_a_fourth_chapter_on_another_players_turn_asks_nobody_until_the_owners_t
     trade(st)
     assert len(st.players[1].completed) == 4
     # The player to move goes on: nothing is pending for seat 1, nothing of seat 0's is refused.
-    assert st.active == 0 and engine.pending_player(st) == 0 and pending_kind(st) == "action"
-    assert engine.legal_decisions(st, 1) == []
+    assert st.active == 0 and guildhall.pending_player(st) == 0 and pending_kind(st) == "action"
+    assert guildhall.legal_decisions(st, 1) == []
     do(st, ("play", "red Historian"))  # the pile is empty: played for nothing, the last action
     # Seat 1's turn starts with the shed, its own decision, with the order in it.
-    assert st.active == 1 and pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
+    assert st.active == 1 and pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 1
     options = legal(st)
     assert types(options) == ["pay"] * 20 and all(o["order"][0] == o["card"] for o in options)
     order = ids("green Weaver", "red Weaver", "purple Weaver")
@@ -200,7 +200,7 @@ def test_the_turn_passes_after_the_last_action_though_another_player_holds_four_
 @pytest.mark.parametrize("mode", MODES)
 def test_the_shed_at_the_start_of_a_turn_can_be_undone_with_its_order(mode):
     st = table(mode=mode, active=1, completed={1: ["farmer", "assassin", "dancer", "weaver"]})
-    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
+    assert pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 1
     before = st.clone()
     do(st, {"type": "pay", "card": cid("blue Weaver"), "order": ids("blue Weaver", "red Weaver")})
     assert pile_top_first(st, 2) == ["blue Weaver", "red Weaver"] and pending_kind(st) == "action"
@@ -218,7 +218,7 @@ def test_the_active_player_sheds_at_once_in_their_own_turn_with_the_order_in_the
                halls={0: [f"{c} Historian" for c in ("blue", "yellow", "green", "purple")] + four("Farmer")},
                completed={0: ["dancer", "weaver", "trader"]}, discard=["purple Farmer"])
     do(st, ("play", "red Historian"), ("tier", 4), ("select", "purple Farmer"))
-    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 0 == st.active
+    assert pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 0 == st.active
     do(st, {"type": "pay", "card": cid("red Dancer"), "order": ids("red Dancer", "purple Dancer")})
     assert pending_kind(st) == "ability"  # no order question in between: the second card is next
     assert pile_top_first(st, 2) == ["red Dancer", "purple Dancer"]
@@ -300,8 +300,8 @@ def test_a_chosen_order_is_told_in_words_where_the_pile_is_public():
         order = ids("green Weaver", "red Weaver", "purple Weaver", "yellow Weaver", "blue Weaver")
         do(st, ("buy", st.row[0]), {"type": "pay", "card": cid("green Weaver"), "order": order})
         names = {0: "Ana", 1: "Ben"}
-        mine = engine.describe(st, st.seq, 0, names)
-        other = engine.describe(st, st.seq, 1, names)
+        mine = guildhall.describe(st, st.seq, 0, names)
+        other = guildhall.describe(st, st.seq, 1, names)
         told = ("Ana chose their order on the discard pile, from the top: green Weaver, red Weaver, purple Weaver, "
                 "yellow Weaver and blue Weaver.")
         assert told in mine
@@ -313,22 +313,22 @@ def test_a_chosen_order_is_told_in_words_where_the_pile_is_public():
         again = buy_table(mode)
         do(again, ("buy", again.row[0]))
         do(again, next(o for o in legal(again) if o["card"] == cid("green Weaver")))
-        assert "chose their order" not in engine.describe(again, again.seq, 0, names)
+        assert "chose their order" not in guildhall.describe(again, again.seq, 0, names)
 
 
 def test_the_new_top_after_ordered_duplicates_is_told_to_everyone():
     st = duplicates_table("printed", actions=3)
     place_the_second_twin(st)
     do(st, {"type": "end_turn", "order": [cid("blue Farmer")]})
-    other = engine.describe(st, st.seq, 1, {0: "Ana", 1: "Ben"})
+    other = guildhall.describe(st, st.seq, 1, {0: "Ana", 1: "Ben"})
     assert "The top of the discard pile is now blue Farmer." in other
 
 
 def test_another_players_view_shows_none_of_the_chapter_being_paid():
     st = buy_table("printed")
     do(st, ("buy", st.row[0]))
-    shown = engine.views.card_ids_in(engine.view(st, 1))
-    assert not shown & set(ids(*WEAVERS)) and engine.legal_decisions(st, 1) == []
+    shown = guildhall.views.card_ids_in(guildhall.view(st, 1))
+    assert not shown & set(ids(*WEAVERS)) and guildhall.legal_decisions(st, 1) == []
 
 
 # --- versions 1 and 2 keep their meaning -----------------------------------------------------------------------
@@ -350,8 +350,8 @@ def test_a_version_3_log_with_orders_replays_to_the_same_game(mode):
     log = []
 
     def step(decision):
-        seat = engine.pending_player(st)
-        engine.apply(st, seat, decision)
+        seat = guildhall.pending_player(st)
+        guildhall.apply(st, seat, decision)
         log.append((seat, json.loads(json.dumps(decision))))
 
     for d in ({"type": "play", "card": cid("red Trader")}, {"type": "tier", "tier": 0}, {"type": "target", "seat": 1},
@@ -363,5 +363,5 @@ def test_a_version_3_log_with_orders_replays_to_the_same_game(mode):
     # The table's set-up is not a log, so the check replays onto the same set-up.
     replayed = trader_table(mode)
     for seat, decision in log:
-        engine.apply(replayed, seat, decision, trusted=True)
+        guildhall.apply(replayed, seat, decision, trusted=True)
     assert replayed.discard == st.discard and replayed.players == st.players and replayed.stack == st.stack

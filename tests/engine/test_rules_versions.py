@@ -9,7 +9,7 @@ created with. Version 2 changed two things, both tested here in both modes, each
 
 import pytest
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import (
     check_invariants,
     cid,
@@ -38,12 +38,12 @@ def pile_top_first(st, count):
 
 # --- versions -----------------------------------------------------------------------------------------------
 def test_new_games_use_the_current_version_and_unknown_versions_are_refused():
-    assert engine.ENGINE_VERSION == "3" == engine.VERSIONS[-1] and engine.VERSIONS == ("1", "2", "3")
-    assert engine.new_game(2, "s").version == engine.ENGINE_VERSION
-    assert engine.new_game(2, "s", version="1").version == "1"
-    assert engine.new_game(2, "s", version="2").version == "2"
+    assert guildhall.ENGINE_VERSION == "3" == guildhall.VERSIONS[-1] and guildhall.VERSIONS == ("1", "2", "3")
+    assert guildhall.new_game(2, "s").version == guildhall.ENGINE_VERSION
+    assert guildhall.new_game(2, "s", version="1").version == "1"
+    assert guildhall.new_game(2, "s", version="2").version == "2"
     with pytest.raises(ValueError, match="rules version"):
-        engine.new_game(2, "s", version="4")
+        guildhall.new_game(2, "s", version="4")
 
 
 def test_replay_keeps_the_version_and_a_version_1_log_replays_under_version_1_only():
@@ -73,7 +73,7 @@ def test_version_2_offers_t4_when_the_first_card_completes_a_fourth_chapter_even
     do(st, ("tier", 4))
     assert selects(legal(st)) == [cid("purple Farmer")]
     do(st, ("select", "purple Farmer"))
-    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 0
+    assert pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 0
     do(st, ("pay", cid("red Dancer")), "done")
     # The second card: any card of the chapter just discarded (no Dancer is face up).
     assert pending_kind(st) == "ability"
@@ -125,7 +125,7 @@ def test_version_2_paying_the_owner_orders_all_five_cards_first_chosen_on_top(mo
     st = buy_table(mode, "2")
     vp5 = st.row[0]
     do(st, ("buy", vp5), ("pay", cid("yellow Weaver")))
-    assert pending_kind(st) == "order_pile" and engine.pending_player(st) == 0
+    assert pending_kind(st) == "order_pile" and guildhall.pending_player(st) == 0
     # The card is not taken before the pile is in order.
     assert st.area_vp == [] and vp5 in st.row
     assert types(legal(st)) == ["select"] * 4 + ["done"]
@@ -190,9 +190,9 @@ def test_version_2_shedding_a_fourth_chapter_on_another_players_turn_the_owner_o
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"), ("select", "blue Dancer"))
     if mode == "yucata":  # Y1: deferred to the owner's next turn
         do(st, "end_turn")
-    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
+    assert pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 1
     do(st, ("pay", cid("green Weaver")))
-    assert pending_kind(st) == "order_pile" and engine.pending_player(st) == 1
+    assert pending_kind(st) == "order_pile" and guildhall.pending_player(st) == 1
     do(st, ("select", "red Weaver"), "done")
     assert pile_top_first(st, 5) == ["green Weaver", "red Weaver", "purple Weaver", "yellow Weaver", "blue Weaver"]
     assert pending_kind(st) == "action"
@@ -211,7 +211,7 @@ def duplicates_table(mode, version):
 @pytest.mark.parametrize("mode", MODES)
 def test_version_2_the_active_player_orders_the_duplicates_discarded_at_the_end_of_the_turn(mode):
     st = duplicates_table(mode, "2")
-    assert st.active == 0 and pending_kind(st) == "order_pile" and engine.pending_player(st) == 0
+    assert st.active == 0 and pending_kind(st) == "order_pile" and guildhall.pending_player(st) == 0
     assert sorted(selects(legal(st))) == sorted([cid("blue Farmer"), cid("red Weaver")])
     do(st, ("select", cid("blue Farmer")))
     assert pile_top_first(st, 3) == ["blue Farmer", "red Weaver", "purple Dancer"]
@@ -237,10 +237,10 @@ def test_a_single_duplicate_asks_no_order():
 def test_ordering_in_printed_mode_shows_the_cards_to_the_owner_only():
     st = buy_table("printed", "2")
     do(st, ("buy", st.row[0]), ("pay", cid("yellow Weaver")), ("select", "green Weaver"))
-    mine = engine.view(st, 0)["pending"]
+    mine = guildhall.view(st, 0)["pending"]
     assert [c["id"] for c in mine["cards"]] == [cid(f"{c} Weaver") for c in ("green", "purple", "blue", "red")]
     assert mine["on_top"]["id"] == cid("yellow Weaver")
-    other = engine.view(st, 1)
+    other = guildhall.view(st, 1)
     assert "cards" not in other["pending"] and "picks" not in other["pending"]
-    shown = engine.views.card_ids_in(other)
+    shown = guildhall.views.card_ids_in(other)
     assert not shown & {cid(f"{c} Weaver") for c in ("green", "red", "blue", "purple")}

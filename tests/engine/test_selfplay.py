@@ -2,8 +2,7 @@
 
 import json
 
-import engine
-from engine import selfplay
+from engine import guildhall, selfplay
 
 FIELDS = {"games", "decisions", "seconds", "games_per_s", "decisions_per_s", "replay_us_per_decision",
           "max_decisions", "unfinished", "failures"}
@@ -42,8 +41,8 @@ def test_selfplay_reports_failures_with_exit_status_1(capsys, monkeypatch):
 
 
 def test_selfplay_invariant_check_catches_a_duplicate_card():
-    st = engine.new_game(2, "dup")
-    shadow = engine.new_game(2, "dup")
+    st = guildhall.new_game(2, "dup")
+    shadow = guildhall.new_game(2, "dup")
     selfplay.check_invariants(st, shadow)
     st.players[0].hand.append(st.deck[0])
     try:

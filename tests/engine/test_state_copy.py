@@ -3,8 +3,8 @@ events beyond the current decision, no undo snapshot), with zones as independent
 
 import random
 
-from engine.search import fast
-from engine.state import _FIELDS, NO_SNAPSHOT
+from engine.guildhall import playout as fast
+from engine.guildhall.state import _FIELDS, NO_SNAPSHOT
 from tests.engine.helpers import random_game
 
 PLAYOUT_ONLY = {"turn_log", "undo_floor", "events"}

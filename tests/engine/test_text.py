@@ -1,4 +1,4 @@
-"""The log in words (engine.describe): redacted per viewer (R14, AMB-18), translatable."""
+"""The log in words (guildhall.describe): redacted per viewer (R14, AMB-18), translatable."""
 
 import copy
 import random
@@ -6,14 +6,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import cid, do, name, random_game, table
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
 
 
 def words(st, seq, viewer):
-    return engine.describe(st, seq, viewer, NAMES)
+    return guildhall.describe(st, seq, viewer, NAMES)
 
 
 def test_discard_draw_sentences_per_viewer():
@@ -74,7 +74,7 @@ def test_gettext_translates_templates_and_card_names():
                  "{profession} ({colour})", "red": "rot", "Weaver": "Weber"}
     st = table(hands={0: ["red Weaver"]})
     do(st, ("play", "red Weaver"))
-    text = engine.describe(st, st.seq, 1, NAMES, gettext=lambda m: catalogue.get(m, m))
+    text = guildhall.describe(st, st.seq, 1, NAMES, gettext=lambda m: catalogue.get(m, m))
     assert text == "Ana spielte Weber (rot)."
 
 
@@ -123,12 +123,12 @@ def test_redaction_check_is_not_vacuous():
 
 
 def test_card_texts_match_the_tiers_the_engine_offers():
-    """engine.text card texts: one text per tier of reference §6 (AMB-12: 0/2/4, Farmer 1/3) and per VP kind."""
-    from engine.abilities import ABILITIES
-    from engine.cards import VP_KINDS
-    from engine.text import PROFESSION_TIERS, VP_ABILITY_TEXT, tier_text
+    """guildhall.text card texts: one text per tier of reference §6 (AMB-12: 0/2/4, Farmer 1/3) and per VP kind."""
+    from engine.guildhall.abilities import ABILITIES
+    from engine.guildhall.cards import VP_KINDS
+    from engine.guildhall.text import PROFESSION_TIERS, VP_ABILITY_TEXT, tier_text
 
-    assert set(PROFESSION_TIERS) == set(engine.cards.PROFESSIONS)
+    assert set(PROFESSION_TIERS) == set(guildhall.cards.PROFESSIONS)
     for profession, tiers in PROFESSION_TIERS.items():
         thresholds = getattr(ABILITIES[profession], "thresholds", (0,))
         assert tuple(t for t, _text in tiers) == tuple(thresholds), profession
@@ -167,7 +167,7 @@ def test_buying_names_the_vp_card_in_words_and_what_was_paid():
                            "the discard pile.")
     assert "Ana bought the VP card Steal a card · 4 VP." in text
     assert "The VP card Draw six · 3 VP was dealt into the center row." in text
-    assert engine.text.vp_words(st.row[1]) == "5 VP"
+    assert guildhall.text.vp_words(st.row[1]) == "5 VP"
 
 
 def test_hidden_cards_are_counted_with_real_plurals():

@@ -3,7 +3,7 @@ the end of the game and placings (R15)."""
 
 import pytest
 
-import engine
+from engine import guildhall
 from tests.engine.helpers import (
     check_invariants,
     cid,
@@ -19,10 +19,10 @@ from tests.engine.helpers import (
 
 def illegal(st, decision, seat=None, code="illegal"):
     """Apply must refuse ``decision`` with ``code`` and leave the state untouched; returns the message."""
-    seat = engine.pending_player(st) if seat is None else seat
+    seat = guildhall.pending_player(st) if seat is None else seat
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, seat, decision)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, seat, decision)
     assert exc.value.code == code
     assert st == before
     assert str(exc.value) == exc.value.message
@@ -32,11 +32,11 @@ def illegal(st, decision, seat=None, code="illegal"):
 # --- R4 actions ----------------------------------------------------------------------------------------
 def test_r4_1_two_actions_then_the_turn_passes_clockwise():
     st = table(players=3, active=2, hands={2: ["red Farmer"] * 4 + ["blue Dancer"] * 3})
-    assert st.actions == 2 and engine.pending_player(st) == 2
+    assert st.actions == 2 and guildhall.pending_player(st) == 2
     do(st, "discard_draw", "done")
     assert st.actions == 1 and st.active == 2
     do(st, "discard_draw", "done")  # the same action type twice is fine (R4.1)
-    assert st.active == 0 and st.actions == 2 and engine.pending_player(st) == 0  # clockwise: 2 -> 0
+    assert st.active == 0 and st.actions == 2 and guildhall.pending_player(st) == 0  # clockwise: 2 -> 0
 
 
 def test_r4_1_action_menu_lists_play_discard_buy_end_turn():
@@ -48,7 +48,7 @@ def test_r4_1_action_menu_lists_play_discard_buy_end_turn():
     assert plays == sorted([cid("red Farmer"), cid("blue Dancer")])
     assert {"type": "discard_draw"} in options and {"type": "end_turn"} in options
     # R9.1: one completed chapter buys every cost-1 card, not the VP9 (cost 2)
-    assert buys == sorted(v for v in st.row if engine.vp_json(v)["kind"] != "VP9")
+    assert buys == sorted(v for v in st.row if guildhall.vp_json(v)["kind"] != "VP9")
 
 
 def test_amb07_end_turn_with_actions_left_moves_the_action_area():
@@ -242,7 +242,7 @@ def test_r13_reshuffle_is_seeded_and_deterministic():
 
 
 def view_vp(st, seat=0):
-    return engine.view(st, 1 - seat)["players"][seat]["vp"]
+    return guildhall.view(st, 1 - seat)["players"][seat]["vp"]
 
 
 # --- R12 end of turn ----------------------------------------------------------------------------------------
@@ -289,8 +289,8 @@ def test_r15_1_reaching_20_mid_turn_ends_nothing_until_the_end_of_the_turn():
     assert st.phase == "play"
     do(st, "end_turn")
     assert st.phase == "over" and st.finished and st.winner == 0
-    assert engine.pending_player(st) is None and engine.legal_decisions(st, 0) == []
-    assert engine.legal_decisions(st, 1) == []
+    assert guildhall.pending_player(st) is None and guildhall.legal_decisions(st, 0) == []
+    assert guildhall.legal_decisions(st, 1) == []
     message = illegal(st, {"type": "end_turn"}, seat=1, code="game_over")
     assert "over" in message
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
-import engine
-from engine.state import _FIELDS
+from engine import guildhall
+from engine.guildhall.state import _FIELDS
 from tests.engine.helpers import cid, do, legal, pay_with, pending_kind, random_game, table
 
 FOUR = ["red", "blue", "yellow", "green"]
@@ -19,14 +19,14 @@ def same_game(a, b):
 
 
 def can_undo(st):
-    return {"type": "undo"} in engine.legal_decisions(st, engine.pending_player(st))
+    return {"type": "undo"} in guildhall.legal_decisions(st, guildhall.pending_player(st))
 
 
 def refuse_undo(st):
-    seat = engine.pending_player(st)
+    seat = guildhall.pending_player(st)
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, seat, {"type": "undo"})
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, seat, {"type": "undo"})
     assert exc.value.code == "illegal" and "nothing to undo" in exc.value.message
     assert st == before
 
@@ -117,7 +117,7 @@ def test_no_undo_past_historian_t0_uncovering_the_next_card():
     the decision revealed hidden information and cannot be taken back."""
     st = table(hands={0: ["red Historian"]}, discard=["yellow Dancer", "purple Weaver"])
     do(st, ("play", "red Historian"), ("tier", 0))
-    assert engine.view(st, 1)["discard_top"]["id"] == cid("yellow Dancer")  # now public
+    assert guildhall.view(st, 1)["discard_top"]["id"] == cid("yellow Dancer")  # now public
     assert not can_undo(st)
 
 
@@ -129,12 +129,12 @@ def test_no_undo_past_another_players_decision(version):
                halls={0: ["purple Weaver"], 1: FOUR_W + ["blue Dancer"]},
                completed={1: ["farmer", "assassin", "dancer"]})
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"), ("select", "blue Dancer"))
-    assert engine.pending_player(st) == 1
-    assert {"type": "undo"} not in engine.legal_decisions(st, 1)  # not seat 1's turn to undo
-    with pytest.raises(engine.IllegalDecision):
-        engine.apply(st, 1, {"type": "undo"})
+    assert guildhall.pending_player(st) == 1
+    assert {"type": "undo"} not in guildhall.legal_decisions(st, 1)  # not seat 1's turn to undo
+    with pytest.raises(guildhall.IllegalDecision):
+        guildhall.apply(st, 1, {"type": "undo"})
     pay_with(st, legal(st)[0]["card"])  # seat 1 sheds a chapter
-    assert engine.pending_player(st) == 0 and not can_undo(st)
+    assert guildhall.pending_player(st) == 0 and not can_undo(st)
     do(st, ("play", "red Historian"))
     do(st, "undo")
     assert len(st.players[1].completed) == 3 and not can_undo(st)
@@ -158,7 +158,7 @@ def test_replay_of_a_log_with_undo_equals_the_live_state():
 
     for n in range(6):
         st, log = random_game(2 + n % 3, f"undo-{n}", ("printed", "yucata")[n % 2], rng_seed=n, each=each)
-        assert engine.replay(st.num_players, st.seed, st.mode, log) == st
+        assert guildhall.replay(st.num_players, st.seed, {"mode": st.mode}, log) == st
     assert len(undone) > 10  # the random bot does undo now and then: the test exercises it
 
 
@@ -171,9 +171,9 @@ def test_undo_restores_the_state_before_the_last_decision(players, mode, n):
     def each(st, seat, decision):
         if history and history[-1][0] != st.turn:
             history.clear()
-        if {"type": "undo"} in engine.legal_decisions(st, seat):
+        if {"type": "undo"} in guildhall.legal_decisions(st, seat):
             child = st.clone()
-            engine.apply(child, seat, {"type": "undo"})
+            guildhall.apply(child, seat, {"type": "undo"})
             assert same_game(child, history[-1][1])
             checked[0] += 1
         if decision["type"] == "undo":

@@ -2,8 +2,8 @@
 
 import pytest
 
-import engine
-from engine.cards import IDENTITY, VP_KIND_OF
+from engine import guildhall
+from engine.guildhall.cards import IDENTITY, VP_KIND_OF
 from tests.engine.helpers import (
     check_invariants,
     cid,
@@ -28,10 +28,10 @@ def four(profession):
 
 
 def illegal(st, decision, seat=None, code="illegal"):
-    seat = engine.pending_player(st) if seat is None else seat
+    seat = guildhall.pending_player(st) if seat is None else seat
     before = st.clone()
-    with pytest.raises(engine.IllegalDecision) as exc:
-        engine.apply(st, seat, decision)
+    with pytest.raises(guildhall.IllegalDecision) as exc:
+        guildhall.apply(st, seat, decision)
     assert exc.value.code == code
     assert st == before
     return exc.value.message
@@ -120,7 +120,7 @@ def test_r9_4_vp5_vp9_have_no_ability_prompt():
 
 def test_r8_3_completed_chapters_give_no_vp():
     st = table(completed={0: ["farmer", "weaver", "trader"]})
-    assert st.players[0].vp == 0 and engine.view(st, 1)["players"][0]["vp"] == 0
+    assert st.players[0].vp == 0 and guildhall.view(st, 1)["players"][0]["vp"] == 0
 
 
 # --- §10 abilities --------------------------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_r8_4_amb13_active_player_4th_chapter_shed_at_once_in_both_modes(mode):
                row=["VP9", "VP9", "VP5", "VP5", "VP2-Chapter"])
     do(st, ("play", "red Historian"), ("tier", 0))
     assert len(st.players[0].completed) == 4
-    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 0
+    assert pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 0
     assert not any(o["type"] == "buy" for o in legal(st))  # cannot spend the 4th first
     illegal(st, {"type": "buy", "card": st.row[0]})
     pay_with(st, cid("red Dancer"))
@@ -302,7 +302,7 @@ def test_r12_2_end_of_turn_4th_chapter_shed_before_the_turn_passes():
                completed={0: ["dancer", "weaver", "trader"]})
     do(st, ("play", "purple Farmer"), "decline", "end_turn")
     assert st.active == 0 and pending_kind(st) == "shed_chapters"
-    assert engine.pending_player(st) == 0
+    assert guildhall.pending_player(st) == 0
     pay_with(st, cid("purple Farmer"))
     assert st.active == 1 and len(st.players[0].completed) == 3
 
@@ -347,11 +347,11 @@ def test_both_players_over_the_limit_active_sheds_first_then_the_other(version):
                completed={0: ["dancer", "assassin", "historian"], 1: ["dancer", "assassin", "historian"]})
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "purple Farmer"))
-    assert engine.pending_player(st) == 0 and pending_kind(st) == "shed_chapters"
+    assert guildhall.pending_player(st) == 0 and pending_kind(st) == "shed_chapters"
     pay_with(st, legal(st)[0]["card"])
-    assert engine.pending_player(st) == 1 and pending_kind(st) == "shed_chapters"
+    assert guildhall.pending_player(st) == 1 and pending_kind(st) == "shed_chapters"
     pay_with(st, legal(st)[0]["card"])
-    assert engine.pending_player(st) == 0 and pending_kind(st) == "action"
+    assert guildhall.pending_player(st) == 0 and pending_kind(st) == "action"
     assert [len(p.completed) for p in st.players] == [3, 3]
 
 
@@ -393,14 +393,14 @@ def test_r8_4_opponent_sheds_then_the_turn_ends_when_that_was_the_last_action(ve
                completed={1: ["farmer", "assassin", "dancer"]}, actions=1)
     do(st, ("play", "red Trader"), ("tier", 0), ("target", 1), ("select", "purple Weaver"),
        ("select", "blue Dancer"))
-    assert st.active == 0 and engine.pending_player(st) == 1
+    assert st.active == 0 and guildhall.pending_player(st) == 1
     pay_with(st, legal(st)[0]["card"])
     assert st.active == 1 and pending_kind(st) == "action" and st.actions == 2
 
 
 def test_y1_two_excess_chapters_both_shed_at_the_start_of_the_turn():
     st = table(mode="yucata", active=1, completed={1: ["farmer", "assassin", "dancer", "weaver", "trader"]})
-    assert pending_kind(st) == "shed_chapters" and engine.pending_player(st) == 1
+    assert pending_kind(st) == "shed_chapters" and guildhall.pending_player(st) == 1
     pay_with(st, legal(st)[0]["card"])
     assert pending_kind(st) == "shed_chapters" and len(st.players[1].completed) == 4
     pay_with(st, legal(st)[0]["card"])

@@ -5,7 +5,7 @@
 Regenerate ONLY deliberately: when a rules change is intended and the old records no longer describe the
 rules we want. ``tests/engine/test_golden.py`` replays every record and compares the final state; a
 failure there means that the engine now plays a stored game differently, which breaks every stored game
-on the server. Review the diff of the JSON files (and bump ``engine.ENGINE_VERSION`` if stored games
+on the server. Review the diff of the JSON files (and bump ``guildhall.ENGINE_VERSION`` if stored games
 change meaning) before committing regenerated records.
 """
 
@@ -17,7 +17,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-import engine  # noqa: E402
+from engine import guildhall  # noqa: E402
 
 HERE = pathlib.Path(__file__).resolve().parent
 GAMES = [  # (file stem, bot, players, mode, seed, rng seed)
@@ -62,12 +62,12 @@ def summary(st):
 
 def play(bot, players, mode, seed, rng_seed):
     rng = random.Random(rng_seed)
-    st = engine.new_game(players, seed, mode)
+    st = guildhall.new_game(players, seed, {"mode": mode})
     log = []
     while st.phase != "over" and len(log) < MAX_DECISIONS:
-        seat = engine.pending_player(st)
-        decision = engine.bots.choose(st, seat, kind=bot, rng=rng)
-        engine.apply(st, seat, decision)
+        seat = guildhall.pending_player(st)
+        decision = guildhall.bots.choose(st, seat, kind=bot, rng=rng)
+        guildhall.apply(st, seat, decision)
         log.append([seat, decision])
     assert st.phase == "over", f"{bot} game {seed} did not finish"
     return st, log
@@ -76,7 +76,7 @@ def play(bot, players, mode, seed, rng_seed):
 def write(stem, bot, players, mode, seed, rng_seed):
     st, log = play(bot, players, mode, seed, rng_seed)
     head = {
-        "engine_version": engine.ENGINE_VERSION,
+        "engine_version": guildhall.ENGINE_VERSION,
         "bot": bot,
         "rng_seed": rng_seed,
         "players": players,

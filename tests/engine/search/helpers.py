@@ -2,7 +2,7 @@
 
 import random
 
-import engine
+from engine import guildhall
 from engine.search import Level
 
 # Small budgets keep the suite fast; no time cap, so every choice is reproducible. TINY searches as the
@@ -15,14 +15,14 @@ def positions(players, mode, seed, every=23, limit=6):
     """States where a seat has a real choice to make (more than one legal decision), every ``every``
     decisions of a greedy game, at most ``limit`` of them."""
     rng = random.Random(seed)
-    st = engine.new_game(players, seed, mode)
+    st = guildhall.new_game(players, seed, {"mode": mode})
     found = []
     count = 0
     while not st.finished and len(found) < limit:
-        seat = engine.pending_player(st)
-        options = [o for o in engine.legal_decisions(st, seat) if o["type"] != "undo"]
+        seat = guildhall.pending_player(st)
+        options = [o for o in guildhall.legal_decisions(st, seat) if o["type"] != "undo"]
         count += 1
         if count % every == 0 and len(options) > 1:
             found.append(st.clone())
-        engine.apply(st, seat, engine.bots.choose(st, seat, "greedy", rng))
+        guildhall.apply(st, seat, guildhall.bots.choose(st, seat, "greedy", rng))
     return found

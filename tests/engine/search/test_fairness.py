@@ -5,11 +5,10 @@ import random
 
 import pytest
 
-import engine
-from engine import search
-from engine.search.observation import observe, public_skeleton
-from engine.search.sampler import determinize
-from engine.views import hidden_cards
+from engine import guildhall, search
+from engine.guildhall.observation import observe, public_skeleton
+from engine.guildhall.sampler import determinize
+from engine.guildhall.views import hidden_cards
 from tests.engine.search.helpers import TINY, TINY_TREE, positions
 from tests.engine.test_views import permuted
 
@@ -22,7 +21,7 @@ def test_permuting_hidden_cards_never_changes_the_decision(players, mode, seed, 
     shuffler = random.Random(seed)
     checked = 0
     for st in positions(players, mode, seed):
-        seat = engine.pending_player(st)
+        seat = guildhall.pending_player(st)
         decision = search.choose(st, seat, random.Random(7), level)
         for _ in range(2):
             other = permuted(st, seat, shuffler)
@@ -37,7 +36,7 @@ def test_permuting_hidden_cards_never_changes_the_decision(players, mode, seed, 
 def test_the_observation_is_the_same_for_permuted_states(players, mode, seed):
     shuffler = random.Random(seed)
     for st in positions(players, mode, seed, limit=3):
-        seat = engine.pending_player(st)
+        seat = guildhall.pending_player(st)
         other = permuted(st, seat, shuffler)
         a, b = observe(st, seat), observe(other, seat)
         assert all(getattr(a, f) == getattr(b, f) for f in type(a).__slots__)
@@ -47,7 +46,7 @@ def test_the_observation_is_the_same_for_permuted_states(players, mode, seed):
 def test_the_search_would_notice_a_real_difference():
     """The permutation test is not vacuous: changing what the bot does see changes its samples."""
     st = positions(2, "printed", "fair-e", limit=1)[0]
-    seat = engine.pending_player(st)
+    seat = guildhall.pending_player(st)
     other = st.clone()
     mine = other.players[seat].hand
     deck = other.deck
@@ -60,7 +59,7 @@ def test_the_search_would_notice_a_real_difference():
 @pytest.mark.parametrize(("players", "mode", "seed"), CASES)
 def test_a_sample_fills_every_hidden_zone_at_its_size_from_the_unseen_cards(players, mode, seed):
     for st in positions(players, mode, seed, limit=3):
-        seat = engine.pending_player(st)
+        seat = guildhall.pending_player(st)
         hidden = hidden_cards(st, seat)
         sample = determinize(observe(st, seat), public_skeleton(st, seat), random.Random(3))
         places = list(sample.deck) + list(sample.discard) + list(sample.area)

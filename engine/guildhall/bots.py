@@ -16,7 +16,7 @@ def choose(st, seat, kind="greedy", rng=None, level=None):
     """``level``: the strong bot's budget (engine.search.LEVELS), its default when None."""
     rng = rng or _random.Random()
     if kind == "strong":
-        from . import search
+        from .. import search
 
         return search.choose(st, seat, rng, level or search.DEFAULT_LEVEL)
     options = legal_decisions(st, seat)

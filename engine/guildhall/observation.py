@@ -11,9 +11,9 @@ professions, the zones' owners) with every zone the seat may not see left empty.
 those zones from the observation (engine/search/sampler.py).
 """
 
-from ..cards import PROFESSIONS, vp_cards_for
-from ..state import NO_SNAPSHOT
-from ..views import view
+from .cards import PROFESSIONS, vp_cards_for
+from .state import NO_SNAPSHOT
+from .views import view
 
 HIDDEN_SEED = "determinized"  # replaced by each sample: the game's seed would fix future shuffles
 

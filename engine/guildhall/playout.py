@@ -7,7 +7,7 @@ snapshot), and applying a decision runs the prompt's handler and ``settle`` only
 entry, no timeout bookkeeping.
 """
 
-from ..turns import PROMPTS, settle
+from .turns import PROMPTS, settle
 
 
 def play(st, decision):

@@ -105,7 +105,7 @@ def legal_decisions(st, seat):
     return options
 
 
-def apply(st, seat, decision, trusted=False, by=None, legal=None):
+def apply(st, seat, decision, by=None, legal=None, trusted=False):
     """Apply one decision of ``seat``; returns the events it caused. ``trusted`` skips validation
     (replaying a log whose every entry was validated when it was submitted); the decision is still
     normalised, so a stored decision with extra fields replays exactly as it was applied. ``by`` says

@@ -1,8 +1,8 @@
 """Moving cards between zones, with the checks every move shares: draws and reshuffles (R13),
 completion of chapters (R8.1) and the limit of three completed chapters (R8.4, Y1)."""
 
+from ..rng import shuffle
 from .cards import IDENTITY, MAX_COMPLETED, PROFESSION_OF, identities_of
-from .rng import shuffle
 
 
 def emit(st, event):

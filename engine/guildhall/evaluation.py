@@ -8,7 +8,7 @@ completion is worth part of one, and hand cards are the next turns' actions.
 
 import math
 
-from ..cards import MAX_COMPLETED
+from .cards import MAX_COMPLETED
 
 CHAPTER_VP = 4.0  # a completed chapter buys a VP card worth 2–9 (VP_KINDS), most often 4 or 5
 LEVEL_VALUE = (0.0, 0.3, 0.8, 1.5, 2.5)  # a chapter with N face-up cards, N < 5

@@ -19,19 +19,15 @@ bot seat), ``"timeout"`` for the server deciding for a seat whose time ran out, 
 server's bot playing a seat that left.
 """
 
+from ..leaving import AGENTS, BY_BOT, BY_SEAT, BY_TIMEOUT, LEAVING_TYPES
 from .errors import IllegalDecision
 from .text import ERRORS as E
 from .zones import emit
 
-BY_SEAT = None
-BY_TIMEOUT = "timeout"  # the server, for a seat whose time ran out
-BY_BOT = "bot"  # the server's bot, for a seat that left the game
-AGENTS = (BY_SEAT, BY_TIMEOUT, BY_BOT)
-
 # Why a seat left: the value stored in ``GameState.departed``.
 RESIGNED, TIMED_OUT, TAKEN_OVER = "resigned", "timed_out", "taken_over"
 
-OUTCOME_TYPES = ("resign", "time_out", "take_over")
+OUTCOME_TYPES = LEAVING_TYPES
 
 
 def departed_seats(st):

@@ -8,7 +8,7 @@ deck is shuffled, and the game's seed is replaced, so that a reshuffle in the sa
 generator, not the real game's. Nothing here reads the true state.
 """
 
-from ..cards import IDENTITY, PROFESSION_CARD_COUNT, identities_of
+from .cards import IDENTITY, PROFESSION_CARD_COUNT, identities_of
 
 
 def determinize(obs, skeleton, rng):

@@ -6,6 +6,7 @@ and ``handle`` (apply one of them). ``settle`` runs what needs no decision (endi
 actions left, finishing the end-of-turn procedure) until a player must decide again.
 """
 
+from ..rng import shuffle
 from .abilities import ABILITIES
 from .cards import (
     IDENTITY,
@@ -16,7 +17,6 @@ from .cards import (
     VP_KIND_OF,
     vp_cards_for,
 )
-from .rng import shuffle
 from .state import NO_SNAPSHOT
 from .zones import (
     chapter_top_first,
