@@ -1,0 +1,44 @@
+"""Dominion's bots: they play only through ``legal_decisions`` and answer every prompt, Advisor's chooser
+on another player's turn included.
+
+``KINDS``: ``random`` (any legal decision) and ``bigmoney`` (Big Money Ultimate with Coin tokens,
+engine/dominion/bots/policy.py). ``DEFAULT_ABSENT`` plays a timed-out turn and a seat that left. A new
+kind is a ``Policy`` subclass registered with ``register(kind, policy)``; see policy.py for the hooks.
+"""
+
+import random as _random
+
+from ..decisions import legal_decisions
+from .policy import BigMoney, Policy
+
+POLICIES = {"bigmoney": BigMoney()}
+KINDS = ("random", "bigmoney")
+DEFAULT_ABSENT = "bigmoney"
+
+
+def register(kind, policy):
+    """Offer ``policy`` (a Policy, or anything with its ``choose``) as bot kind ``kind``."""
+    global KINDS
+    POLICIES[kind] = policy
+    if kind not in KINDS:
+        KINDS = (*KINDS, kind)
+
+
+def choose(st, seat, kind=DEFAULT_ABSENT, rng=None, level=None):
+    """A legal decision for ``seat`` (which must be the pending seat)."""
+    rng = rng or _random.Random()
+    options = legal_decisions(st, seat)
+    if not options:
+        raise ValueError("this seat has no decision to make")
+    if kind == "random":
+        return rng.choice(options)
+    policy = POLICIES.get(kind)
+    if policy is None:
+        raise ValueError(f"unknown bot kind {kind!r}; one of {KINDS}")
+    decision = policy.choose(st, seat, options, rng, level)
+    if decision not in options:
+        raise AssertionError(f"bot {kind} chose {decision!r}, which is not legal")
+    return decision
+
+
+__all__ = ["DEFAULT_ABSENT", "KINDS", "POLICIES", "BigMoney", "Policy", "choose", "register"]
