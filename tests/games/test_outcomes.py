@@ -61,6 +61,7 @@ def assert_log_alone_gives_the_game(game, tmp_path, ended_by):
     return record
 
 
+@pytest.mark.slow
 def test_a_game_played_to_the_end(make_user, commit, tmp_path):
     game = start_game(commit, [make_user("ann"), make_user("ben")])
     play_to_the_end(game, commit, random.Random(1))
@@ -86,6 +87,7 @@ def test_resign_through_the_api_with_two_players(make_user, commit, tmp_path, ap
     assert again.status_code == 409 and again.json()["error"] == "not_active"
 
 
+@pytest.mark.slow
 def test_resign_with_three_players_the_bot_plays_on_and_the_resigner_is_last(make_user, commit, tmp_path,
                                                                              api_client_for):
     users = [make_user("ann"), make_user("ben"), make_user("cid")]
@@ -150,6 +152,7 @@ def test_time_limit_ends_the_game(make_user, commit, tmp_path):
     assert f"Time ran out for {absent.username}: the game ends." in engine.describe(last, game.seq, None, names)
 
 
+@pytest.mark.slow
 def test_takeover_then_the_end(make_user, commit, tmp_path, settings):
     settings.CLOCK_TAKEOVER_AFTER = 2
     users = [make_user("ann"), make_user("ben"), make_user("cid")]

@@ -149,6 +149,7 @@ def test_non_object_decision_is_malformed(make_user, decision):
     assert info.value.code == "malformed"
 
 
+@pytest.mark.slow
 def test_finished_game_refuses_decisions_and_records_places(make_user):
     alice, bob = make_user(), make_user()
     game = started_game([alice, bob])

@@ -24,6 +24,7 @@ def _small_search_budget(settings):
     settings.STRONG_BOT_LEVEL = "quick"  # the suite stays fast; the budget is the only difference
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture_on_commit_callbacks):
     settings.RATINGS_BOT_CALIBRATION = {"greedy": (20.0, 2.0), "strong": (33.0, 3.0)}  # docs/ratings.md
     alice = make_user()

@@ -32,6 +32,7 @@ def play(players, mode, seed, kinds, check=True, level=TINY, limit=selfplay.DECI
 @pytest.mark.parametrize(
     ("players", "mode", "depth"), [(2, "printed", 1), (3, "yucata", 1), (2, "yucata", 6), (3, "printed", 6)]
 )
+@pytest.mark.slow
 def test_strong_bots_finish_whole_games_with_the_invariants_holding(players, mode, depth):
     level = Level(iterations=4, seconds=None, max_depth=depth)
     st, log = play(players, mode, f"whole-{mode}", ["strong"] * players, level=level)

@@ -138,6 +138,7 @@ def test_reminders_timeouts_and_the_bot_taking_the_seat_over(make_user, commit, 
         assert "taken-over" not in _kinds(absent), "no notice of a takeover that ended the game"
 
 
+@pytest.mark.slow
 def test_a_seat_taken_over_is_played_by_the_bot_to_the_end_and_placed_last(make_user, commit, smtp_server):
     users = [make_user("alice"), make_user("bob"), make_user("carol")]
     rng = random.Random(3)

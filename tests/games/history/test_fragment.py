@@ -64,6 +64,7 @@ def test_a_finished_games_step_is_the_pages_parts_for_everyone(make_user):
                 assert f'name="step" value="{step}"' in fragment
 
 
+@pytest.mark.slow
 def test_a_game_in_progress_shows_each_viewer_only_their_own_view_at_every_step(make_user):
     users = [make_user("hal"), make_user("ida")]
     game = play_through(started_game(users), moves=30, kind="random", seed=8)

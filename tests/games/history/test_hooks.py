@@ -10,6 +10,7 @@ from tests.games.history.helpers import finished_game
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_a_finished_game_has_its_summary_cached(make_user, django_capture_on_commit_callbacks):
     history_hooks.register()
     cache.clear()

@@ -10,6 +10,7 @@ from tests.games.history.helpers import finished_game
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_profile_shows_statistics_and_my_games_links_to_my_history(make_user, client):
     alice, bob = make_user("alice"), make_user("bob")
     finished_game([alice, bob], seed=5)

@@ -17,7 +17,7 @@ from games.history.record import verify
 from tests.games.helpers import started_game
 from tests.games.history.helpers import finished_game, golden_records, load_golden, stored_log
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[3]
 
 

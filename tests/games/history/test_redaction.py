@@ -36,6 +36,7 @@ def _client_for(client_class, user):
     return client
 
 
+@pytest.mark.slow
 def test_game_in_progress_reveals_nothing_hidden_at_any_step(make_user, api_client_for):
     from django.test import Client
 
@@ -97,6 +98,7 @@ def test_a_historian_searching_the_pile_sees_it_on_the_replay_and_nobody_else_do
             assert "The discard pile searched" not in html
 
 
+@pytest.mark.slow
 def test_after_the_end_everything_is_shown_to_everyone(make_user):
     from django.test import Client
 

@@ -78,6 +78,7 @@ def test_every_step_of_each_state_is_the_engines_state():
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+@pytest.mark.slow
 def test_golden_records_replay_step_by_step(path):
     record = load_golden(path)
     log = [(seat, decision) for seat, decision in record["decisions"]]
@@ -145,6 +146,7 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_log_in_words_beside_the_table_is_the_engines(make_user, client):
     users = [make_user("ann"), make_user("ben")]
     game = finished_game(users, kind="greedy", seed=5)

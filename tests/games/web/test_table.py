@@ -316,6 +316,7 @@ def test_choices_made_so_far_are_shown_to_the_decider_only(client, make_user):
 
 
 @pytest.mark.parametrize("players,mode", [(3, "printed"), (4, "yucata"), (2, "yucata")])
+@pytest.mark.slow
 def test_every_seat_and_a_spectator_at_many_points_of_a_game(client, make_user, players, mode):
     """Many positions of 2-4 player games in both modes: no hidden card on any page, the buttons are exactly
     the engine's legal decisions for the seat to move, nobody else gets any."""
