@@ -79,17 +79,33 @@ def replay(players, seed, mode, log, validate=False, version=ENGINE_VERSION):
 
 
 def _alias_modules():
+    """``engine.cards`` and the like name Guildhall's modules; the search's old module paths
+    (``engine.search.fast``, ``.observation``, ``.sampler``, ``.rollout``, ``.tree``) name one module with
+    their old functions, bound to Guildhall."""
+    import types
+
     from . import search
     from .guildhall import observation, playout, sampler
+    from .search.playouts import rollout as _rollout
 
+    def rollout(st, rng, turns, max_decisions=400, stats=None):
+        return _rollout(search.hooks_of(guildhall), st, rng, turns, max_decisions, stats)
+
+    legacy = types.ModuleType("engine.search.legacy", "TEMPORARY: the search's old module paths, for the site.")
+    legacy.options, legacy.play = playout.options, playout.play
+    legacy.observe, legacy.public_skeleton = observation.observe, observation.public_skeleton
+    legacy.determinize = sampler.determinize
+    legacy.rollout = rollout
+    legacy.decision_key = bots.decision_key
+    legacy.MARGIN = search.MARGIN
     aliases = {
         "engine.cards": cards, "engine.greedy": greedy, "engine.outcomes": outcomes, "engine.text": text,
-        "engine.views": views, "engine.bots": bots, "engine.search.fast": playout,
-        "engine.search.observation": observation, "engine.search.sampler": sampler,
+        "engine.views": views, "engine.bots": bots,
     }
+    for name in ("fast", "observation", "sampler", "rollout", "tree"):
+        aliases[f"engine.search.{name}"] = legacy
     for name, module in aliases.items():
         _sys.modules.setdefault(name, module)
-    search.fast, search.observation, search.sampler = playout, observation, sampler
 
 
 _alias_modules()

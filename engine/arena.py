@@ -1,6 +1,7 @@
-"""The arena: ``python -m engine.arena --bots strong,greedy --players 2 --games 400 --seed S``.
+"""The arena: ``python -m engine.arena [--game SLUG] --bots strong,greedy --players 2 --games 400 --seed S``.
 
-Plays whole games between bots through the legal-decision list and prints one JSON object: per bot,
+Plays whole games of one game (``--game``, default guildhall) between its bots through the legal-decision
+list and prints one JSON object, last (``--progress`` lines go to stderr): per bot,
 its games, wins, win rate with a 95% Wilson interval, average VP and decision time (p50, p95); for the
 strong bot also the search's figures (iterations and play-out decisions per second). The lineup is
 ``--bots`` seat by seat, its last bot filling the remaining seats (``strong,greedy --players 3`` is one
@@ -18,7 +19,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from . import apply, bots, new_game, pending_player, search
+from . import GAMES, get, search
 
 Z95 = 1.959963984540054
 DECISION_CAP = 5000
@@ -48,33 +49,45 @@ def lineup(names, players, game):
     return seats[-shift:] + seats[:-shift] if shift else seats
 
 
+def game_options(game, mode, number):
+    """The options of game ``number``: the game's defaults, its ``mode`` if given (``both``: the game's
+    modes in turn)."""
+    if mode is None:
+        return {}
+    if mode == "both":
+        choices = game.OPTIONS["mode"]["choices"]
+        return {"mode": choices[number % len(choices)]}
+    return {"mode": mode}
+
+
 def play_game(args):
-    game, names, players, seed, mode, level = args
-    kinds = lineup(names, players, game)
-    game_mode = mode if mode != "both" else ("printed", "yucata")[game % 2]
-    st = new_game(players, f"{seed}-{game}", game_mode)
-    rngs = [random.Random(f"{seed}-{game}-{seat}") for seat in range(players)]
+    slug, number, names, players, seed, mode, level = args
+    game = get(slug)
+    kinds = lineup(names, players, number)
+    st = game.new_game(players, f"{seed}-{number}", game_options(game, mode, number))
+    rngs = [random.Random(f"{seed}-{number}-{seat}") for seat in range(players)]
     times = {kind: [] for kind in kinds}
     stats = {}
     decisions = 0
-    while not st.finished and decisions < DECISION_CAP:
-        seat = pending_player(st)
+    while not game.outcome(st)["over"] and decisions < DECISION_CAP:
+        seat = game.pending_player(st)
         kind = kinds[seat]
         started = time.perf_counter()
         if kind == "strong":
-            decision = search.choose(st, seat, rngs[seat], level, stats=stats)
+            decision = search.choose(game, st, seat, rngs[seat], level, stats=stats)
         else:
-            decision = bots.choose(st, seat, kind, rngs[seat])
+            decision = game.bots.choose(st, seat, kind, rngs[seat])
         times[kind].append(time.perf_counter() - started)
-        apply(st, seat, decision)
+        game.apply(st, seat, decision)
         decisions += 1
+    outcome = game.outcome(st)
     return {
         "kinds": kinds,
-        "winner": st.winner if st.finished else None,
-        "vp": [p.vp for p in st.players],
+        "winner": outcome["winners"][0] if len(outcome["winners"]) == 1 else None,  # a shared first: nobody
+        "vp": outcome["scores"],
         "times": times,
         "stats": stats,
-        "finished": st.finished,
+        "finished": outcome["over"],
     }
 
 
@@ -106,6 +119,7 @@ def summarise(results, names, players, args, seconds):
         for key, value in result["stats"].items():
             stats[key] = stats.get(key, 0) + value
     out = {
+        "game": args.game,
         "bots": list(names),
         "players": players,
         "games": len(results),
@@ -143,20 +157,33 @@ class _InProcess:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
-    parser.add_argument("--bots", default="strong,greedy", help="comma-separated: random, greedy, strong")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--game", default="guildhall", choices=sorted(GAMES))
+    parser.add_argument("--bots", default="strong,greedy", help="comma-separated kinds of the game's bots")
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", default="arena")
-    parser.add_argument("--mode", default="printed", choices=("printed", "yucata", "both"))
+    parser.add_argument("--mode", default=None, help="the game's mode option, or 'both' to alternate its modes "
+                        "(Guildhall: printed, yucata, both; default: the game's default)")
     parser.add_argument("--level", default=search.DEFAULT_LEVEL, choices=sorted(search.LEVELS))
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--progress", action="store_true", help="one JSON line per finished game on stderr")
     args = parser.parse_args(argv)
+    game = get(args.game)
+    if args.players not in game.PLAYERS:
+        parser.error(f"--players: {game.NAME} is played by {', '.join(map(str, game.PLAYERS))}")
+    if args.mode is None and "mode" in game.OPTIONS:
+        args.mode = game.OPTIONS["mode"]["default"]
+    if args.mode not in (None, "both"):
+        try:
+            game.validate_options({"mode": args.mode})
+        except ValueError as exc:
+            parser.error(f"--mode: {exc}")
+    kinds = game.bots.KINDS
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    unknown = [n for n in names if n not in bots.KINDS]
+    unknown = [n for n in names if n not in kinds]
     if not names or unknown or len(names) > args.players:
-        parser.error(f"--bots: one to {args.players} of {', '.join(bots.KINDS)}")
-    work = [(g, names, args.players, args.seed, args.mode, args.level) for g in range(args.games)]
+        parser.error(f"--bots: one to {args.players} of {', '.join(kinds)}")
+    work = [(args.game, g, names, args.players, args.seed, args.mode, args.level) for g in range(args.games)]
     started = time.perf_counter()
     results = []
     with Pool(args.jobs) if args.jobs > 1 else _InProcess() as pool:

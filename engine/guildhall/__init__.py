@@ -9,7 +9,9 @@ from . import bots
 from .cards import card_json, vp_json
 from .decisions import apply, legal_decisions, normalise, pending_player
 from .errors import IllegalDecision
+from .invariants import check_invariants
 from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
+from .sampler import sampler as _sampler
 from .state import RULES_VERSIONS, GameState
 from .text import describe
 from .turns import deal
@@ -118,12 +120,23 @@ def outcome(st):
     }
 
 
+def sample(st, seat, rng):
+    """A state consistent with everything ``seat`` has seen in ``st``, for a search: every profession card
+    the seat has not seen is dealt from ``rng`` into the zones it cannot see, at their public sizes (the
+    other hands beside their publicly known cards, the other players' completed chapters, the hidden part
+    of the pile, the deck), the VP deck is shuffled, and the seed is replaced, so that a reshuffle follows
+    ``rng``. Read only through the seat's view and its own zones (observation.py, sampler.py). A sample has
+    no past: no log in words (``events``), nothing to undo; ``legal_decisions``, ``apply``, ``view`` and
+    ``outcome`` work on it."""
+    return _sampler(st, seat)(rng)
+
+
 new_seed = rng.new_seed
 seed_commitment = rng.seed_commitment
 
 __all__ = [
     "BY_BOT", "BY_TIMEOUT", "ENGINE_VERSION", "MODES", "NAME", "OPTIONS", "PLAYERS", "STATE_FORMAT", "TITLE",
-    "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "can_resign", "card_json", "departed_reason",
-    "describe", "in_play", "legal_decisions", "log_entry", "new_game", "normalise", "outcome", "pending_player",
-    "replay", "validate_options", "view", "vp_json",
+    "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "can_resign", "card_json", "check_invariants",
+    "departed_reason", "describe", "in_play", "legal_decisions", "log_entry", "new_game", "new_seed", "normalise",
+    "outcome", "pending_player", "replay", "sample", "seed_commitment", "validate_options", "view", "vp_json",
 ]

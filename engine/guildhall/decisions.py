@@ -42,6 +42,7 @@ empty ``order`` is no order. Under rules versions 1 and 2 ``order`` is ignored, 
 from . import outcomes
 from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
+from .state import NO_SNAPSHOT
 from .text import ERRORS as E
 from .turns import PROMPTS, duplicates_top_first, settle, why_not_playable
 
@@ -193,6 +194,7 @@ def can_undo(st, seat):
     player made. Undo is itself a log entry, so the log stays append-only."""
     return (
         st.phase != "over"
+        and st.snapshot is not NO_SNAPSHOT  # a searched state (a sample, a play-out) has no past to return to
         and st.active == seat
         and st.stack[-1]["seat"] == seat
         and len(st.turn_log) > st.undo_floor

@@ -22,3 +22,16 @@ def options(st):
     """The legal decisions of the seat to move, ``undo`` left out (bots never take a decision back)."""
     prompt = st.stack[-1]
     return PROMPTS[prompt["kind"]][0](st, prompt)
+
+
+def copy(st):
+    """A copy to play on (``GameState.clone(for_playout=True)``)."""
+    return st.clone(for_playout=True)
+
+
+def to_move(st):
+    return st.stack[-1]["seat"]
+
+
+def over(st):
+    return st.phase == "over"

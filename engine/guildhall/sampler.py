@@ -9,6 +9,7 @@ generator, not the real game's. Nothing here reads the true state.
 """
 
 from .cards import IDENTITY, PROFESSION_CARD_COUNT, identities_of
+from .observation import observe, public_skeleton
 
 
 def determinize(obs, skeleton, rng):
@@ -58,3 +59,11 @@ def _chapter(pool, profession, rng):
     indices = sorted((rng.choice(by_identity[i]) for i in identities_of(profession)), reverse=True)
     chapter = [pool.pop(index) for index in indices]
     return sorted(chapter, key=IDENTITY.__getitem__)
+
+
+def sampler(st, seat):
+    """``rng -> a sample``: the seat's observation and the public skeleton are read once, and each call
+    deals one determinization from them (the search draws hundreds per decision)."""
+    obs = observe(st, seat)
+    skeleton = public_skeleton(st, seat)
+    return lambda rng: determinize(obs, skeleton, rng)

@@ -1,8 +1,8 @@
 """Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012), for a
-level with ``max_depth > 1`` (the default level compares the root's decisions only: engine/search/flat.py).
+level with ``max_depth > 1`` (the default levels compare the root's decisions only: engine/search/paired.py).
 
-One tree for the searching seat's information set. Each iteration samples a determinization
-(engine/search/sampler.py), walks the tree choosing among the decisions legal in that sample (every
+One tree for the searching seat's information set. Each iteration samples a determinization (the
+game's ``sample``), walks the tree choosing among the decisions legal in that sample (every
 seat's, by its own reward: the opponents' nodes are shared across samples, so an opponent is modelled
 by what it could do in any world the seat thinks possible), adds one node, plays out with the rollout
 policy and backs each seat's reward up the path. A child's UCB counts the iterations in which it was
@@ -12,16 +12,8 @@ available, not its parent's visits, since a decision exists only in some samples
 import math
 import time
 
-from ..guildhall.playout import options, play
-from ..guildhall.sampler import determinize
-from .rollout import rollout
-
-
-def decision_key(decision):
-    return (
-        decision["type"],
-        decision.get("card", decision.get("seat", decision.get("tier", decision.get("profession")))),
-    )
+from .paired import MARGIN
+from .playouts import rollout
 
 
 class Node:
@@ -35,26 +27,24 @@ class Node:
         self.total = 0.0
 
 
-MARGIN = 0.01  # how much better than the greedy decision a searched one must look to be taken
-
-
 def search(
-    obs, skeleton, rng, iterations, rollout_turns, exploration=0.7, deadline=None, prior=None, max_depth=64, stats=None
+    hooks, sample, seat, rng, iterations, rollout_turns, exploration=0.7, deadline=None, prior=None, max_depth=64,
+    stats=None,
 ):
     """The root decision to take (its key) and the number of iterations run. ``prior`` is the rollout
     policy's own decision at the root: the search replaces it only with one that looks clearly better,
     so noise among near-equal decisions (which card to discard) falls back on sound play."""
-    root = Node(obs.seat)
+    root = Node(seat)
     done = 0
     while done < iterations:
         done += 1
-        st = determinize(obs, skeleton, rng)
+        st = sample(rng)
         node = root
         path = []
-        while st.phase != "over" and len(path) < max_depth:
-            seat = st.stack[-1]["seat"]
-            legal = options(st)
-            keys = [decision_key(o) for o in legal]
+        while not hooks.over(st) and len(path) < max_depth:
+            to_move = hooks.to_move(st)
+            legal = hooks.options(st)
+            keys = [hooks.key(o) for o in legal]
             untried = []
             for key in keys:
                 child = node.children.get(key)
@@ -64,10 +54,10 @@ def search(
                     child.available += 1
             if untried:
                 index = keys.index(untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0])
-                child = Node(seat)
+                child = Node(to_move)
                 child.available = 1
                 node.children[keys[index]] = child
-                play(st, legal[index])
+                hooks.play(st, legal[index])
                 path.append(child)
                 break
             log_scale = exploration
@@ -78,9 +68,9 @@ def search(
                 if value > best_value:
                     best, best_value = index, value
             node = node.children[keys[best]]
-            play(st, legal[best])
+            hooks.play(st, legal[best])
             path.append(node)
-        values = rollout(st, rng, rollout_turns, stats=stats)
+        values = rollout(hooks, st, rng, rollout_turns, stats=stats)
         root.visits += 1
         for child in path:
             child.visits += 1

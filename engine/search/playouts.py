@@ -1,31 +1,25 @@
-"""The rollout policy: mostly the greedy bot (engine/greedy.py), sometimes a random legal decision so
-that the samples differ; the play-out stops a few turns ahead and the position is evaluated there."""
-
-from ..guildhall.evaluation import rewards
-from ..guildhall.greedy import greedy_choice
-from ..guildhall.playout import options, play
-
-EXPLORE = 0.05  # share of random decisions in a play-out
+"""The play-out: the game's rollout policy, with a small share of random decisions so that the samples
+differ; it stops a few turns ahead and the game's evaluation scores the position there."""
 
 
-def rollout(st, rng, turns, max_decisions=400, stats=None):
+def rollout(hooks, st, rng, turns, max_decisions=400, stats=None):
     """Play ``st`` on until ``turns`` more seats have begun a turn (or the game ends); its rewards.
     ``stats["decisions"]`` counts the decisions played, for the benchmark figures."""
-    stop = st.turn + turns
+    stop = hooks.turn(st) + turns
     played = 0
     while played < max_decisions:
-        if st.phase == "over" or st.turn >= stop:
+        if hooks.over(st) or hooks.turn(st) >= stop:
             break
         played += 1
-        seat = st.stack[-1]["seat"]
-        legal = options(st)
+        seat = hooks.to_move(st)
+        legal = hooks.options(st)
         if len(legal) == 1:
             decision = legal[0]
-        elif rng.random() < EXPLORE:
+        elif rng.random() < hooks.explore:
             decision = rng.choice(legal)
         else:
-            decision = greedy_choice(st, seat, legal, rng)
-        play(st, decision)
+            decision = hooks.policy(st, seat, legal, rng)
+        hooks.play(st, decision)
     if stats is not None:
         stats["decisions"] = stats.get("decisions", 0) + played
-    return rewards(st)
+    return hooks.evaluate(st)

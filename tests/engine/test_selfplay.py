@@ -29,7 +29,7 @@ def test_selfplay_random_bot(capsys):
 
 
 def test_selfplay_reports_failures_with_exit_status_1(capsys, monkeypatch):
-    def broken(st, shadow):
+    def broken(*args):
         raise selfplay.InvariantError("planted failure")
 
     monkeypatch.setattr(selfplay, "check_invariants", broken)

@@ -22,12 +22,12 @@ def test_permuting_hidden_cards_never_changes_the_decision(players, mode, seed, 
     checked = 0
     for st in positions(players, mode, seed):
         seat = guildhall.pending_player(st)
-        decision = search.choose(st, seat, random.Random(7), level)
+        decision = search.choose(guildhall, st, seat, random.Random(7), level)
         for _ in range(2):
             other = permuted(st, seat, shuffler)
             other.seed = f"another-{shuffler.random()}"  # the game's seed is hidden too
             assert other != st or not hidden_cards(st, seat)
-            assert search.choose(other, seat, random.Random(7), level) == decision
+            assert search.choose(guildhall, other, seat, random.Random(7), level) == decision
             checked += 1
     assert checked >= 6
 

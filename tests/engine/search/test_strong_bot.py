@@ -58,7 +58,7 @@ def test_a_single_legal_decision_is_taken_without_searching():
         guildhall.apply(st, seat, guildhall.bots.choose(st, seat, "greedy", rng))
     seat = guildhall.pending_player(st)
     stats = {}
-    decision = search.choose(st, seat, random.Random(0), TINY, stats=stats)
+    decision = search.choose(guildhall, st, seat, random.Random(0), TINY, stats=stats)
     assert decision == choices()[0] and stats == {}
 
 
@@ -66,7 +66,7 @@ def test_the_strong_bot_never_undoes_when_undo_is_offered():
     for st in positions(2, "printed", "undo-offered", every=5, limit=10):
         seat = guildhall.pending_player(st)
         if {"type": "undo"} in guildhall.legal_decisions(st, seat):
-            assert search.choose(st, seat, random.Random(1), TINY)["type"] != "undo"
+            assert search.choose(guildhall, st, seat, random.Random(1), TINY)["type"] != "undo"
             return
     pytest.fail("no position offered undo")
 
@@ -74,7 +74,7 @@ def test_the_strong_bot_never_undoes_when_undo_is_offered():
 def test_the_search_reports_its_work():
     st = positions(2, "printed", "stats", limit=1)[0]
     stats = {}
-    search.choose(st, guildhall.pending_player(st), random.Random(2), TINY, stats=stats)
+    search.choose(guildhall, st, guildhall.pending_player(st), random.Random(2), TINY, stats=stats)
     assert stats["searches"] == 1 and stats["iterations"] >= TINY.iterations and stats["decisions"] > 0
 
 
