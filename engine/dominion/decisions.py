@@ -149,10 +149,10 @@ def validate(st, seat, decision, legal=None):
 def why_not(st, prompt, decision):
     """(rule, error key, params): why ``decision`` is not among the options of ``prompt``."""
     kind = prompt["kind"]
+    if decision["type"] == "number" and kind != "butcher_pay":
+        return "ILL-BUT-1", "butcher_no_trash", {}  # only Butcher asks for a number of tokens
     if kind in PHASE_PROMPTS:
         return explain(st, prompt, decision)
-    if decision["type"] == "number" and kind != "butcher_pay":
-        return "ILL-BUT-1", "butcher_no_trash", {}
     refusal = REFUSALS.get(kind)
     reason = refusal(st, prompt, decision) if refusal is not None else None
     return reason or ("ILL-GEN-1", "expected_" + kind, {})
