@@ -1,4 +1,7 @@
-"""Write throttling, shared by the API and the pages: one budget per player (per address when signed out).
+"""The site's one rate limiter: the write budget shared by the API and the pages (one per player, per address
+when signed out), and the narrower rates of single features (a table's chat, private messages, reports,
+analyses) through ``check``. Every refusal says how long to wait (``Verdict.wait``), so that every 429
+carries a ``Retry-After``.
 
 Counting is atomic: each window's counter is created with the cache's ``add`` and raised with its
 ``incr`` (Redis SETNX and INCR), so thirty requests at once are thirty counts, never fewer. A sliding
@@ -88,6 +91,16 @@ def _increment(key, period):
     except ValueError:  # expired between add and incr
         cache.add(key, 1, timeout)
         return 1
+
+
+def check(scope, ident, rate, now=None):
+    """A Verdict for one more action of ``ident`` in ``scope`` (each scope counts apart) against ``rate``
+    (``"10/min"``; empty or None: no limit)."""
+    parsed = parse_rate(rate)
+    if parsed is None:
+        return Verdict(True)
+    limit, period = parsed
+    return hit(scope, ident, limit, period, now)
 
 
 def check_write(request, user=None):

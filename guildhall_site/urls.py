@@ -19,12 +19,11 @@ urlpatterns = [
     path("", include("games.watch.urls")),  # live games to watch (before games.web's games/<id>/)
     path("", include("games.web.urls")),  # lobby, my games, the table
     path("", include("accounts.urls")),  # profiles, settings
-    path("", include("accounts.friends.urls")),  # follow / unfollow
-    path("", include("accounts.blocks.urls")),  # block / unblock
-    path("", include("games.conversations.urls")),  # private messages
-    path("", include("games.moderation.urls")),  # the staff's moderation queue
+    path("", include("social.relations.urls")),  # follow, block, mute and lifting them
+    path("", include("social.conversations.urls")),  # private messages
+    path("", include("social.moderation.urls")),  # reports, the staff's moderation queue
     path("", include("games.clock.urls")),  # vacations
-    path("", include("games.chat.urls")),  # table chat, mutes, reports, notes
+    path("", include("social.chat.urls")),  # table chat and notes
     path("", include("games.invitations.urls")),  # invitations, invitation links, rematches
     path("", include("games.ratings.urls")),  # leaderboards
     path("", include("games.tournaments.urls")),  # tournaments: Swiss, round robin, knockout

@@ -119,8 +119,8 @@ def fill_sample(in_progress_moves=8, seed=0):
     from django.contrib.auth import get_user_model
 
     from games import services
-    from games.chat import services as chat
     from games.notifications.models import Notification
+    from social.chat import services as chat
 
     User = get_user_model()
     users = []

@@ -16,9 +16,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import ngettext
 
-from accounts.blocks import selectors as blocks
 from games.exceptions import Conflict
 from games.models import Game
+from social.relations import selectors as blocks
 
 from .models import Invitation
 

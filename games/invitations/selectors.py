@@ -2,8 +2,8 @@
 
 from django.db.models import Exists, OuterRef, Prefetch
 
-from accounts.blocks.selectors import blocked_by_filter
 from games.models import Game, Seat
+from social.relations.selectors import blocked_by_filter
 
 from .models import Invitation, InviteLink, Rematch
 

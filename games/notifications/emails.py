@@ -428,7 +428,7 @@ def chat_since_last_turn(game, user_id, prefs, limit):
     """What the other players wrote in the table chat since ``user_id`` last decided (players they muted
     and messages the staff hid left out): {"lines": [{"author", "at", "text"}], "skipped": n} or None.
     Only what players typed: the chat holds nothing the server wrote."""
-    from games.chat.selectors import since_last_turn
+    from social.chat.selectors import since_last_turn
 
     seat = _seat_of(game, user_id)
     messages, skipped = since_last_turn(game, user_id, seat, limit)

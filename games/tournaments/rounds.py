@@ -10,10 +10,10 @@ import math
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.blocks.selectors import kept_apart_ids
 from games import services as game_services
 from games.clock.deadlines import set_time_limit
 from games.models import Game, LogEntry
+from social.relations.selectors import kept_apart_ids
 
 from . import emails, scoring
 from .models import Bye, Entrant, Event, Round, Table, TableSeat, Tournament

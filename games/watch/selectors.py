@@ -3,8 +3,8 @@ by invitation only: a private game is not advertised, though its table stays rea
 
 from django.db.models import Exists, OuterRef, Prefetch
 
-from accounts.friends.selectors import followed_ids
 from games.models import Game, Seat
+from social.relations.selectors import followed_ids
 
 WHO = ("all", "following")
 

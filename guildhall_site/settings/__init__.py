@@ -87,18 +87,20 @@ INSTALLED_APPS = [
     "games.web",  # the pages: lobby, my games, the table
     "games.notifications",  # the outbox: emails and Web Push
     "games.clock",  # time limits, reminders, timeouts, vacations
-    "games.chat",  # table chat, notes, mutes, reports
+    "social.relations",  # how players stand to each other: follow, block, mute
+    "social.chat",  # table chat and notes
     "games.invitations",  # invitations, invitation links, rematches
-    "accounts.friends",  # following players
-    "accounts.blocks",  # blocking players
-    "games.conversations",  # private messages
-    "games.moderation",  # the staff's moderation queue
+    "social.legacy.friends",  # the previous release's follows, until the next release (social/legacy)
+    "social.legacy.blocks",  # the previous release's blocks, until the next release (social/legacy)
+    "social.conversations",  # private messages
+    "social.moderation",  # reports, the staff's moderation queue and log
     "games.ratings",  # ratings and leaderboards
     "games.live",  # the live tables' WebSockets
     "games.tournaments",  # Swiss, round robin, knockout
     "games.analysis",  # a finished game's analysis by the strong bot
     "games.learn",  # the guided first game
     "games.history",  # the replay viewer (no models: an app so that its static script is found)
+    "games.presentation.guildhall",  # Guildhall on the pages: its table, cards, words, guide and lesson
 ]
 
 MIDDLEWARE = [

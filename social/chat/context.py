@@ -4,9 +4,10 @@ template tags, so that a partial renders the same after a post as within the tab
 from django.conf import settings
 
 from games.models import Game
+from social.relations.selectors import muted_ids
 
 from .models import MESSAGE_MAX_LENGTH, NOTE_MAX_LENGTH
-from .selectors import last_message_id, latest_messages, messages_upto, muted_ids, note_text, visible_messages
+from .selectors import last_message_id, latest_messages, messages_upto, note_text, visible_messages
 from .services import CHAT_STATUSES
 
 

@@ -1,4 +1,5 @@
-"""Table chat, mutes and private notes (reports of messages are games.moderation's).
+"""Table chat and private notes (reports of messages are social.moderation's; who muted whom is
+social.relations').
 
 A chat message is only ever what a player typed: the server never writes into the chat (no "alice played
 the Assassin" lines), so nothing it knows and a reader may not (hands, the deck, the seed) can reach a
@@ -39,7 +40,9 @@ class Message(models.Model):
 
 
 class Mute(models.Model):
-    """``user`` no longer sees what ``muted`` writes, in any game (the table, the replay, emails)."""
+    """The previous release's mutes, as its code reads and writes them: ``user`` no longer sees what
+    ``muted`` writes. Now ``social.relations.Relation`` (kind "mute"); this table follows it for one
+    release, and goes in the next (social/legacy/__init__.py)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes", verbose_name=_("user")

@@ -1,14 +1,16 @@
-"""Personal data of the table chat (accounts.personal_data): the lines a player wrote, their mutes, their notes.
+"""Personal data of the table chat (accounts.personal_data): the lines a player wrote, their notes.
 
 A line they wrote stays where it was, its text replaced by "deleted": the others' chat keeps its order and
 the replay its steps, and a report of it keeps its place in the moderation queue (what the staff acted on
-is quoted in the moderation log, which keeps it). Mutes go both ways: whom they muted is theirs, and a
-mute of them has nobody left to mute.
+is quoted in the moderation log, which keeps it). Mutes are social.relations'; the previous release's
+table of them (``Mute``, kept in step for one release) goes both ways like them.
 """
 
 from accounts.personal_data import ERASED_TEXT, KEEP, UserField
 
 from .models import Message, Mute, Note
+
+_COPY = "a copy of the mutes in social.relations (exported there), kept for the previous release"
 
 USER_FIELDS = {
     "chat.Message.author": UserField(
@@ -17,8 +19,8 @@ USER_FIELDS = {
         why_kept="the others' chat keeps its order (and the replay its steps): the text becomes \"deleted\"",
         cleared={"text": ERASED_TEXT},
     ),
-    "chat.Mute.user": UserField(export="muted_players"),
-    "chat.Mute.muted": UserField(not_exported="who muted a player is the muter's business, never told to them"),
+    "chat.Mute.user": UserField(not_exported=_COPY),
+    "chat.Mute.muted": UserField(not_exported=_COPY),
     "chat.Note.user": UserField(export="notes"),
 }
 
@@ -29,10 +31,6 @@ def export(user):
             {"id": m.pk, "game_id": m.game_id, "seq": m.seq, "text": m.text, "written_at": m.created_at,
              "hidden_by_staff": m.hidden}
             for m in Message.objects.filter(author=user).order_by("pk")
-        ],
-        "muted_players": [
-            {"id": m.pk, "player": m.muted.username, "since": m.created_at}
-            for m in Mute.objects.filter(user=user).select_related("muted").order_by("pk")
         ],
         "notes": [
             {"id": n.pk, "game_id": n.game_id, "text": n.text, "updated_at": n.updated_at}

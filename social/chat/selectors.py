@@ -2,20 +2,19 @@
 blocked are left out, for the table, the replay and the emails alike."""
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import OuterRef, Subquery
 
-from accounts.blocks.selectors import blocked_by_filter
 from games.models import LogEntry
+from social.relations.selectors import unread_filter
 
-from .models import Message, Mute, Note
+from .models import Message, Note
 
 
 def visible_messages(game_id, reader_id=None):
     """Messages of ``game_id`` that ``reader_id`` (None: signed out) may see, oldest first."""
     rows = Message.objects.filter(game_id=game_id, hidden=False).select_related("author")
     if reader_id is not None:
-        rows = rows.exclude(Exists(Mute.objects.filter(user_id=reader_id, muted_id=OuterRef("author_id"))))
-        rows = rows.filter(blocked_by_filter(reader_id, "author"))
+        rows = rows.filter(unread_filter(reader_id, "author"))
     return rows.order_by("id")
 
 
@@ -57,10 +56,6 @@ def since_last_turn(game, user_id, seat, limit):
         skipped = rows.count() - limit
         newest = newest[:limit]
     return list(reversed(newest)), skipped
-
-
-def muted_ids(user_id):
-    return set(Mute.objects.filter(user_id=user_id).values_list("muted_id", flat=True))
 
 
 def note_text(game_id, user_id):

@@ -8,6 +8,4 @@ urlpatterns = [
     path("games/<int:pk>/chat/", views.poll, name="poll"),
     path("games/<int:pk>/chat/post/", views.post, name="post"),
     path("games/<int:pk>/notes/", views.save_note, name="note"),
-    path("chat/mute/<str:username>/", views.mute, name="mute"),
-    path("chat/unmute/<str:username>/", views.unmute, name="unmute"),
 ]

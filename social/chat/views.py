@@ -1,12 +1,10 @@
 """Thin views over chat.services (writes) and chat.context (what a reader sees)."""
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -104,36 +102,3 @@ def save_note(request, pk):
     else:
         messages.success(request, _("Your notes were saved."))
     return redirect(_table_url(game.pk, "#notes"))
-
-
-def _back(request, fallback):
-    target = request.POST.get("next", "")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return HttpResponseRedirect(target)  # a URL, never a view name (redirect() would try to reverse one)
-    return HttpResponseRedirect(fallback)
-
-
-def _other_user(username):
-    return get_object_or_404(get_user_model(), username=username)
-
-
-@login_required
-@require_POST
-def mute(request, username):
-    other = _other_user(username)
-    try:
-        services.mute(request.user, other)
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
-        messages.success(request, _("You no longer see what %(name)s writes.") % {"name": other.username})
-    return _back(request, reverse("public_profile", args=[other.username]))
-
-
-@login_required
-@require_POST
-def unmute(request, username):
-    other = _other_user(username)
-    services.unmute(request.user, other)
-    messages.success(request, _("You see what %(name)s writes again.") % {"name": other.username})
-    return _back(request, reverse("public_profile", args=[other.username]))

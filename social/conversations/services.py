@@ -22,50 +22,28 @@ from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from accounts.blocks import selectors as blocks
-from accounts.friends.selectors import player_named
-from games.chat.throttle import allow_rate
-from games.exceptions import Forbidden, GameError, InvalidRequest, NotFound
+from games.exceptions import Forbidden, InvalidRequest, NotFound
 from games.live import publish
-from games.moderation import restrictions
 from games.services import parse_game_id  # a row id within the database's range
+from social import text as social_text
+from social.moderation import restrictions
+from social.relations import selectors as relations
+from social.throttling import Throttled, limit, writing_too_fast
 
 from .models import MESSAGE_MAX_LENGTH, Conversation, DirectMessage, MessagePreference, Participant
-from .text import tidy_text
 
 # Sent in the message's transaction: sender=DirectMessage, message=..., recipient_id=...,
 # email=None|"immediate"|"digest".
 message_sent = Signal()
 
 
-class Throttled(GameError):
-    status = 429
-    default_code = "throttled"
-
-
 def recipient(username):
     """The active player named ``username``, or NotFound."""
-    user = player_named(username)
+    user = relations.player_named(username)
     if user is None:
         raise NotFound(_("No such player."), code="no_player")
     return user
-
-
-def _check_text(text):
-    text = tidy_text(text)
-    if not text:
-        raise InvalidRequest(_("Write a message first."), code="empty")
-    if len(text) > MESSAGE_MAX_LENGTH:
-        raise InvalidRequest(
-            ngettext(
-                "A message has at most %(max)d character.", "A message has at most %(max)d characters.",
-                MESSAGE_MAX_LENGTH,
-            ) % {"max": MESSAGE_MAX_LENGTH},
-            code="too_long",
-        )
-    return text
 
 
 def _conversation(sender, other):
@@ -104,17 +82,16 @@ def send(sender, other, text):
         raise InvalidRequest(_("You cannot write to yourself."), code="self")
     if not other.is_active:
         raise NotFound(_("No such player."), code="no_player")
-    text = _check_text(text)
+    text = social_text.checked(text, MESSAGE_MAX_LENGTH, lines=True)
     mute = restrictions.mute_of(sender.pk, "messages")
     if mute is not None:
         raise Forbidden(restrictions.refusal(mute), code="muted")
-    if blocks.blocks(sender, other):
+    sender_blocks, withheld = relations.blocks_between(sender, other)
+    if sender_blocks:
         raise Forbidden(
             _("You blocked %(name)s. Unblock them to write to them.") % {"name": other.username}, code="you_blocked"
         )
-    if not allow_rate("dm", sender.pk, settings.MESSAGE_THROTTLE_RATE):
-        raise Throttled(_("You are writing too fast. Wait a moment, then send your message again."))
-    withheld = blocks.blocks(other, sender)
+    limit("dm", sender.pk, settings.MESSAGE_THROTTLE_RATE, writing_too_fast())
     with transaction.atomic():
         conversation, _new = _conversation(sender, other)
         had_unread = _unread_rows(conversation.pk, other.pk).exists()

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.blocks import selectors as blocks
 from games.exceptions import GameError, NotFound
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+from social.relations import selectors as relations
 
 from . import selectors, services
 from .forms import MessageForm, NewConversationForm, PreferenceForm
@@ -77,7 +77,7 @@ def conversation(request, pk):
         "older": older,
         "previously_read": previously_read,
         "form": form,
-        "i_block": blocks.blocks(request.user, other),
+        "i_block": relations.blocks(request.user, other),
         "max_length": MESSAGE_MAX_LENGTH,
     }
     return render(request, "conversations/conversation.html", context, status=400 if form.errors else 200)

@@ -4,8 +4,8 @@ reported player's standing (restrictions in force, earlier reports)."""
 
 from django.db.models import Count
 
-from games.chat.models import Message
-from games.conversations.models import DirectMessage
+from social.chat.models import Message
+from social.conversations.models import DirectMessage
 
 from . import restrictions
 from .models import Report, Restriction

@@ -7,7 +7,8 @@
   tokens and live sockets alike; its seats time out as usual). Read through ``moderation.restrictions``.
 - ``AuditEntry``: one row per action, with the moderator, the player concerned, what was acted on (a
   copy of its text, so the entry outlives the message) and the reason. Append-only in the database
-  itself (migration 0003's triggers refuse UPDATE and DELETE), read-only in the admin: the moderator who
+  itself (triggers refuse UPDATE, DELETE and TRUNCATE: migrations 0003 and 0004), read-only in the admin,
+  and chained (each entry carries the hash of the one before: moderation.auditlog): the moderator who
   acted cannot change what the log says.
 
 Personal data: a report's reporter, reported player, comment (export: the reports a player made); a
@@ -18,6 +19,7 @@ referenced with PROTECT from the audit log: an account is anonymised, never dele
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 COMMENT_MAX_LENGTH = 500
@@ -145,7 +147,8 @@ class AuditEntry(models.Model):
         UNSUSPEND = "unsuspend", _("Lifted a suspension")
         DISMISS = "dismiss", _("Dismissed a report")
 
-    at = models.DateTimeField(_("at"), auto_now_add=True)
+    # Set by moderation.auditlog before the entry is written: its hash covers it.
+    at = models.DateTimeField(_("at"), default=timezone.now)
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("moderator")
     )
@@ -160,6 +163,11 @@ class AuditEntry(models.Model):
     scope = models.CharField(_("scope"), max_length=8, blank=True)
     until = models.DateTimeField(_("until"), null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=REASON_MAX_LENGTH)
+    # The chain (moderation.auditlog): the hash of the entry before, and this entry's own. Empty in the
+    # entries written before the chain began, and by the previous release (whose inserts leave them out).
+    previous_hash = models.CharField(_("hash of the entry before"), max_length=64, blank=True, default="",
+                                     db_default="")
+    entry_hash = models.CharField(_("hash"), max_length=64, blank=True, default="", db_default="")
 
     class Meta:
         verbose_name = _("moderation log entry")

@@ -18,16 +18,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.friends.selectors import player_named
-from games.chat import services as chat_services
-from games.chat.models import Message
-from games.chat.text import tidy_message
-from games.conversations import selectors as conversation_selectors
-from games.conversations import services as conversation_services
-from games.conversations.models import DirectMessage
 from games.exceptions import Conflict, Forbidden, InvalidRequest, NotFound
+from social.chat import services as chat_services
+from social.chat.models import Message
+from social.conversations import selectors as conversation_selectors
+from social.conversations import services as conversation_services
+from social.conversations.models import DirectMessage
+from social.relations.selectors import player_named
+from social.text import tidy
 
-from . import outcomes
+from . import auditlog, outcomes
 from .models import COMMENT_MAX_LENGTH, REASON_MAX_LENGTH, AuditEntry, Report, Restriction
 
 MUTE_DAYS = (1, 3, 7, 30)  # and None: until lifted
@@ -45,7 +45,7 @@ def _clean_report(user, reported_id, reason, comment):
         raise InvalidRequest(_("You cannot report yourself."), code="own")
     if reason not in Report.Reason.values:
         raise InvalidRequest(_("Choose a reason."), code="reason")
-    return tidy_message(comment)[:COMMENT_MAX_LENGTH]
+    return tidy(comment)[:COMMENT_MAX_LENGTH]
 
 
 def _create_once(lookup, **fields):
@@ -104,7 +104,7 @@ def _check_moderator(moderator, player_id):
 
 
 def _clean_reason(reason):
-    reason = tidy_message(reason)
+    reason = tidy(reason)
     if not reason:
         raise InvalidRequest(_("Give the reason: it goes into the moderation log."), code="reason")
     if len(reason) > REASON_MAX_LENGTH:
@@ -115,7 +115,7 @@ def _clean_reason(reason):
 
 
 def _log(moderator, action, player_id, reason, report=None, subject="", scope="", until=None):
-    return AuditEntry.objects.create(
+    return auditlog.append(
         moderator=moderator, action=action, player_id=player_id, reason=reason,
         report_id=report.pk if report is not None else None, subject=subject[:2200], scope=scope, until=until,
     )

@@ -13,12 +13,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.chat.models import Message
-from games.conversations import selectors as conversation_selectors
-from games.conversations.models import DirectMessage
 from games.exceptions import GameError, NotFound
 from games.services import parse_game_id
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+from social.chat.models import Message
+from social.conversations import selectors as conversation_selectors
+from social.conversations.models import DirectMessage
 
 from . import context, outcomes, restrictions, services
 from .forms import ActionForm, LiftForm, ReportForm

@@ -46,5 +46,5 @@ class BlockDetailView(APIView):
     @extend_schema(request=None, responses={204: None, **errors()}, tags=["players"], parameters=[USERNAME],
                    description=_("Lift a block."))
     def delete(self, request, username):
-        services.unblock(request.user, services.player(username))
+        services.unblock(request.user, services.player(username, include_inactive=True))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 
 class BlockSerializer(serializers.Serializer):
-    username = serializers.CharField(source="blocked.username", help_text=_("The blocked player."))
+    username = serializers.CharField(source="to_user.username", help_text=_("The blocked player."))
     since = serializers.DateTimeField(source="created_at")
 
 

@@ -10,22 +10,21 @@ from django.contrib.contenttypes.models import ContentType
 from django.utils import timezone
 
 from accounts import tokens
-from accounts.blocks import services as blocks
-from accounts.friends import services as friends
 from accounts.models import profile_for
 from benchmarks.models import FloorRow
 from games import services as games
 from games.analysis.models import Analysis
-from games.chat import services as chat
 from games.clock import vacations
-from games.conversations import services as conversations
 from games.invitations import rematch
 from games.invitations import services as invitations
 from games.learn.models import LessonOffer
 from games.models import Game
-from games.moderation import services as moderation
 from games.notifications.models import Notification, PushSubscription
 from games.tournaments import services as tournaments
+from social.chat import services as chat
+from social.conversations import services as conversations
+from social.moderation import services as moderation
+from social.relations import services as relations
 from tests.games.helpers import started_game
 from tests.games.history.helpers import play_through
 
@@ -86,13 +85,13 @@ def build(make_user):
     said = chat.post_message(finished.pk, alice, "gg alice-chat-x7q")
     bobs = chat.post_message(finished.pk, bob, "thanks")
     carols = chat.post_message(active_three.pk, carol, "carol says hi")
-    chat.mute(alice, bob)
-    chat.mute(carol, alice)
+    relations.mute(alice, bob)
+    relations.mute(carol, alice)
     chat.save_note(active_three.pk, alice, "plan: alice-note-x7q")
-    friends.follow(alice, bob)
-    friends.follow(carol, alice)
-    blocks.block(alice, dave)
-    blocks.block(bob, alice)  # bob's: never to be told to alice
+    relations.follow(alice, bob)
+    relations.follow(carol, alice)
+    relations.block(alice, dave)
+    relations.block(bob, alice)  # bob's: never to be told to alice
     dm = conversations.send(alice, carol, "hello alice-dm-x7q")
     conversations.send(carol, alice, "hello back")
     conversations.set_email_choice(alice, "digest")

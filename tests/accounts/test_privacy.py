@@ -95,9 +95,9 @@ def test_the_export_s_fields(world):
     assert [n["text"] for n in document["chat"]["notes"]] == ["plan: alice-note-x7q"]
     assert [m["text"] for m in document["conversations"]["messages_sent"]] == ["hello alice-dm-x7q"]
     assert document["conversations"]["messages_sent"][0]["to"] == ["carol_x7q"]
-    assert [f["player"] for f in document["friends"]["following"]] == ["bob_x7q"]
-    assert [f["player"] for f in document["friends"]["followers"]] == ["carol_x7q"]
-    assert [b["player"] for b in document["blocks"]["blocked_players"]] == ["dave_x7q"]
+    assert [f["player"] for f in document["relations"]["following"]] == ["bob_x7q"]
+    assert [f["player"] for f in document["relations"]["followers"]] == ["carol_x7q"]
+    assert [b["player"] for b in document["relations"]["blocked_players"]] == ["dave_x7q"]
     assert [p["endpoint"] for p in document["notifications"]["push_subscriptions"]] == [
         "https://push.example.net/alice-x7q"
     ]
@@ -134,7 +134,7 @@ def test_the_export_keeps_hidden_information_and_others_secrets_out(world):
     assert "p256dh" not in text and "k" * 86 not in text  # a push subscription's keys
     assert "withheld" not in text and "emailed" not in text  # would tell her of others' blocks
     assert "carol-report-x7q" not in text  # who reported her, and what they said
-    assert not any(b["player"] == "bob_x7q" for b in document["apps"]["blocks"]["blocked_players"])
+    assert not any(b["player"] == "bob_x7q" for b in document["apps"]["relations"]["blocked_players"])
 
 
 def test_the_api_and_the_settings_page_give_the_same_document(world, api_client_for):
@@ -215,8 +215,8 @@ def test_games_in_progress_are_resigned_and_every_game_still_replays_and_verifie
 
 def test_what_others_read_where_she_wrote(world):
     services.delete_account(world.alice, "pw-not-secret-123")
-    from games.chat.models import Message
-    from games.conversations.models import DirectMessage
+    from social.chat.models import Message
+    from social.conversations.models import DirectMessage
 
     assert list(Message.objects.filter(author=world.alice).values_list("text", flat=True)) == ["deleted"]
     assert list(DirectMessage.objects.filter(sender=world.alice).values_list("text", flat=True)) == ["deleted"]

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from accounts.blocks import services as blocks
-from games.conversations import services as conversations
-from games.conversations.models import Conversation
+from social.conversations import services as conversations
+from social.conversations.models import Conversation
+from social.relations import services as blocks
 from tests.e2e.test_live import signed_in
 from tests.games.helpers import started_game
 

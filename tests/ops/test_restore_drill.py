@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.chat import services as chat
 from games.models import Game
 from ops import drill
+from social.chat import services as chat
 from tests.games.helpers import started_game
 from tests.games.history.helpers import finished_game, play_through
 

@@ -94,9 +94,9 @@ def test_a_populated_database_of_the_release_upgrades(tag, migrations, rules_ver
     assert LogEntry.objects.count() == made["log_entries"]
 
     # Chat, its report (moved to the moderation queue), ratings: still there.
-    from games.chat.models import Message
-    from games.moderation.models import Report
     from games.ratings.models import GameResult, PlayerRating
+    from social.chat.models import Message
+    from social.moderation.models import Report
 
     assert Message.objects.count() == made["messages"]
     assert Report.objects.filter(kind="chat").count() == 1

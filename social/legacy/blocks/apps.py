@@ -3,9 +3,10 @@ from django.utils.translation import gettext_lazy as _
 
 
 class BlocksConfig(AppConfig):
-    """Blocking: a player keeps another from inviting, following, messaging or chatting with them."""
+    """The previous release's blocks (blocks_block): model only, kept in step with social.relations for
+    one release (social/legacy/__init__.py)."""
 
-    name = "accounts.blocks"
+    name = "social.legacy.blocks"
     label = "blocks"
     verbose_name = _("Blocked players")
     default_auto_field = "django.db.models.BigAutoField"

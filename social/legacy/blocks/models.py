@@ -1,7 +1,5 @@
-"""Blocks: ``blocker`` keeps ``blocked`` away. One way, told to nobody: the blocked player sees no sign of
-it (their invitations, follows and messages seem to go out as usual; they simply never reach the
-blocker). Personal data of both players (who blocked whom, and when): in the export of the blocker,
-erased with either account."""
+"""The previous release's blocks, as its code reads and writes them: ``blocker`` keeps ``blocked`` away.
+Now ``social.relations.Relation`` (kind "block"); this table follows it for one release."""
 
 from django.conf import settings
 from django.db import models

@@ -1,26 +1,20 @@
-"""Personal data of blocking (accounts.personal_data): whom a player blocked.
-
-Who blocked a player is never told to them (docs/social.md), so it is not in their export either. Blocks go
-with either account: a block of an erased account keeps nobody away any more.
-"""
+"""Personal data of the previous release's blocks table (accounts.personal_data): the same blocks as
+social.relations', which exports them; erased with either account."""
 
 from accounts.personal_data import UserField
 
 from .models import Block
 
+_COPY = "a copy of the blocks in social.relations (exported there), kept for the previous release"
+
 USER_FIELDS = {
-    "blocks.Block.blocker": UserField(export="blocked_players"),
-    "blocks.Block.blocked": UserField(not_exported="a block is never shown to the blocked player"),
+    "blocks.Block.blocker": UserField(not_exported=_COPY),
+    "blocks.Block.blocked": UserField(not_exported=_COPY),
 }
 
 
 def export(user):
-    return {
-        "blocked_players": [
-            {"id": b.pk, "player": b.blocked.username, "since": b.created_at}
-            for b in Block.objects.filter(blocker=user).select_related("blocked").order_by("pk")
-        ],
-    }
+    return {}
 
 
 def erase(user):

@@ -3,9 +3,10 @@ from django.utils.translation import gettext_lazy as _
 
 
 class FriendsConfig(AppConfig):
-    """Following other players: follow/unfollow, the lists on the profile."""
+    """The previous release's follows (friends_follow): model only, kept in step with social.relations for
+    one release (social/legacy/__init__.py)."""
 
-    name = "accounts.friends"
+    name = "social.legacy.friends"
     label = "friends"
     verbose_name = _("Friends")
     default_auto_field = "django.db.models.BigAutoField"

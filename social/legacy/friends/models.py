@@ -5,8 +5,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Follow(models.Model):
-    """``follower`` follows ``followed``: one way, like a bookmark, needing no consent (following tells
-    nobody anything they could not see on the public profile and the list of live games)."""
+    """The previous release's follows, as its code reads and writes them: ``follower`` follows
+    ``followed``. Now ``social.relations.Relation`` (kind "follow"); this table follows it for one
+    release."""
 
     follower = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="following", verbose_name=_("follower")

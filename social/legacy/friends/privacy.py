@@ -1,33 +1,20 @@
-"""Personal data of following (accounts.personal_data): whom a player follows and who follows them.
+"""Personal data of the previous release's follows table (accounts.personal_data): the same follows as
+social.relations', which exports them; erased with either account."""
 
-Who follows them is exported as the profile shows it to them (a follow by a player they blocked shows to
-nobody but its author while the block stands, and is left out here too). Both directions are erased.
-"""
-
-from accounts.blocks.selectors import blocked_by_filter
 from accounts.personal_data import UserField
 
 from .models import Follow
 
+_COPY = "a copy of the follows in social.relations (exported there), kept for the previous release"
+
 USER_FIELDS = {
-    "friends.Follow.follower": UserField(export="following"),
-    # All but the follows by players this one blocked (see above).
-    "friends.Follow.followed": UserField(export="followers"),
+    "friends.Follow.follower": UserField(not_exported=_COPY),
+    "friends.Follow.followed": UserField(not_exported=_COPY),
 }
 
 
 def export(user):
-    followers = Follow.objects.filter(followed=user).filter(blocked_by_filter(user, "follower"))
-    return {
-        "following": [
-            {"id": f.pk, "player": f.followed.username, "since": f.created_at}
-            for f in Follow.objects.filter(follower=user).select_related("followed").order_by("pk")
-        ],
-        "followers": [
-            {"id": f.pk, "player": f.follower.username, "since": f.created_at}
-            for f in followers.select_related("follower").order_by("pk")
-        ],
-    }
+    return {}
 
 
 def erase(user):

@@ -3,8 +3,8 @@ the page fetch it again (tests/games/live/test_chat_and_badges.py)."""
 
 from django.urls import reverse
 
-from accounts.blocks import services as blocks
 from games import services
+from social.relations import services as blocks
 
 
 def _nav(client, user):

@@ -7,9 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services as game_services
-from games.chat import services as chat
-from games.conversations import services as conversations
 from games.models import Game
+from social.chat import services as chat
+from social.conversations import services as conversations
 from tests.games.helpers import started_game
 from tests.games.live.test_socket import connect, next_answer, next_message, run
 

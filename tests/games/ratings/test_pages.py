@@ -165,13 +165,13 @@ def test_api_create_takes_rated(make_user, api_client_for):
 
 def test_ratings_where_no_game_gives_the_mode(make_user, commit):
     """Live games, friends lists, invitations: the rating of the mode of most of the person's rated games."""
-    from accounts.friends.models import Follow
+    from social.relations.models import Relation
 
     ann, ben = make_user("ann"), make_user("ben")
     _two_rated_games(commit, ann, ben)
     stored_rating(ann, 30.0, games=1, mode="yucata")  # fewer rated games in Yucata mode: not the one shown
     new_game(commit, [ann, ben])
-    Follow.objects.create(follower=ben, followed=ann)
+    Relation.objects.create(from_user=ben, to_user=ann, kind="follow")
     client = Client()
     client.force_login(ben)
     live = client.get("/games/live/").content.decode()

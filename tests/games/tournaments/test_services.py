@@ -5,7 +5,6 @@ import datetime
 
 import pytest
 
-from accounts.blocks import services as blocks
 from games import services as game_services
 from games.clock import timeouts
 from games.clock.models import TimeControl
@@ -15,6 +14,7 @@ from games.tournaments import services
 from games.tournaments.check import repeat_pairs, standings_consistent
 from games.tournaments.models import Bye, Entrant, Table, TableSeat, Tournament
 from games.tournaments.results import current_standings
+from social.relations import services as blocks
 from tests.games.helpers import play_until_turn_changes
 
 # Transactional (the hook and its task run after each real commit), hence PostgreSQL: flushing a database

@@ -5,9 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from accounts.friends import services as friends
 from games import cache as state_cache
 from games import services
+from social.relations import services as friends
 from tests.games.helpers import play, started_game
 
 pytestmark = pytest.mark.django_db

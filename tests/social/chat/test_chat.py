@@ -8,10 +8,10 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from games import services
-from games.chat import services as chat
-from games.chat.models import Message
 from games.exceptions import Forbidden, InvalidRequest
-from games.moderation import services as moderation
+from social.chat import services as chat
+from social.chat.models import Message
+from social.moderation import services as moderation
 from tests.games.helpers import play, started_game
 
 pytestmark = pytest.mark.django_db

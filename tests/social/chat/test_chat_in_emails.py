@@ -7,10 +7,11 @@ import pytest
 import time_machine
 
 from accounts.models import profile_for
-from games.chat import services as chat
-from games.chat.models import Message
 from games.notifications import outbox
 from games.notifications.models import Notification
+from social.chat import services as chat
+from social.chat.models import Message
+from social.relations import services as relations
 from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,7 @@ def test_muted_and_hidden_messages_stay_out_of_emails(make_user, commit, smtp_se
     play_until_turn_changes(game, commit=commit)  # the recipient has decided
     writer = _to_move(game)
     talker = next(u for u in (alice, bob, carol) if u not in (recipient, writer))
-    chat.mute(recipient, writer)
+    relations.mute(recipient, writer)
     chat.post_message(game.pk, writer, "from the muted one")
     hidden = chat.post_message(game.pk, talker, "removed by the staff")
     Message.objects.filter(pk=hidden.pk).update(hidden=True)

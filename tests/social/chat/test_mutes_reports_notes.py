@@ -7,11 +7,13 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.chat import services as chat
-from games.chat.models import Message, Mute, Note
 from games.exceptions import Forbidden, InvalidRequest
-from games.moderation import services as moderation
-from games.moderation.models import Report
+from social.chat import services as chat
+from social.chat.models import Message, Note
+from social.moderation import services as moderation
+from social.moderation.models import Report
+from social.relations import services as relations
+from social.relations.models import Relation
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -42,10 +44,10 @@ def test_a_muted_player_disappears_for_the_reader_only(client, table):
     chat.post_message(game.pk, alice, "alice too")
     client.force_login(alice)
     response = client.post(
-        reverse("chat:mute", args=["bob"]), {"next": reverse("games:game", args=[game.pk]) + "#chat"}
+        reverse("relations:mute", args=["bob"]), {"next": reverse("games:game", args=[game.pk]) + "#chat"}
     )
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/#chat"
-    assert Mute.objects.filter(user=alice, muted=bob).exists()
+    assert Relation.objects.filter(from_user=alice, to_user=bob, kind="mute").exists()
     for page in (_table(client, alice, game), _replay(client, alice, game)):
         assert "bob was here" not in page and "alice too" in page
     late = chat.post_message(game.pk, bob, "can you hear me")
@@ -57,22 +59,22 @@ def test_a_muted_player_disappears_for_the_reader_only(client, table):
     # The muted list offers the way back.
     page = _table(client, alice, game)
     assert "Unmute bob" in page
-    response = client.post(reverse("chat:unmute", args=["bob"]), {"next": "https://evil.example/"})
+    response = client.post(reverse("relations:unmute", args=["bob"]), {"next": "https://evil.example/"})
     assert response["Location"] == "/players/bob/"  # not to another site
-    response = client.post(reverse("chat:mute", args=["bob"]), {"next": "9999-12-31"})  # a URL, not a view name
+    response = client.post(reverse("relations:mute", args=["bob"]), {"next": "9999-12-31"})  # a URL, not a view name
     assert response.status_code == 302 and response["Location"] == "9999-12-31"
-    client.post(reverse("chat:unmute", args=["bob"]))
+    client.post(reverse("relations:unmute", args=["bob"]))
     assert "bob was here" in _table(client, alice, game)
 
 
 def test_nobody_mutes_themselves(client, table):
     game, alice, *_ = table
     with pytest.raises(InvalidRequest):
-        chat.mute(alice, alice)
+        relations.mute(alice, alice)
     client.force_login(alice)
-    client.post(reverse("chat:mute", args=["alice"]))
-    assert not Mute.objects.exists()
-    assert client.post(reverse("chat:mute", args=["nobody-here"])).status_code == 404
+    client.post(reverse("relations:mute", args=["alice"]))
+    assert not Relation.objects.exists()
+    assert client.post(reverse("relations:mute", args=["nobody-here"])).status_code == 404
 
 
 def test_reports_reach_the_moderation_queue_where_the_staff_hide_the_message(client, table, django_user_model):

@@ -4,11 +4,11 @@ blocks (withheld, unseen by the blocker, unknown to the sender), staff mutes, th
 import pytest
 from django.urls import reverse
 
-from accounts.blocks import services as blocks
-from games.conversations import emails, selectors, services
-from games.conversations.models import Conversation, DirectMessage, MessagePreference
 from games.exceptions import Forbidden, InvalidRequest
-from games.moderation.models import Restriction
+from social.conversations import emails, selectors, services
+from social.conversations.models import Conversation, DirectMessage, MessagePreference
+from social.moderation.models import Restriction
+from social.relations import services as blocks
 
 pytestmark = pytest.mark.django_db
 

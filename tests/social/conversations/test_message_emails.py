@@ -12,11 +12,11 @@ import time_machine
 from django.db import transaction
 from django.test import Client
 
-from accounts.blocks import services as blocks
-from games.conversations import services
-from games.conversations.models import MessagePreference
 from games.notifications import outbox
 from games.notifications.models import Notification
+from social.conversations import services
+from social.conversations.models import MessagePreference
+from social.relations import services as blocks
 
 pytestmark = pytest.mark.django_db
 

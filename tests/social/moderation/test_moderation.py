@@ -10,11 +10,11 @@ from django.db import DatabaseError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games.chat import services as chat
-from games.conversations import services as conversations
 from games.exceptions import Forbidden, InvalidRequest
-from games.moderation import services
-from games.moderation.models import AuditEntry, Report, Restriction
+from social.chat import services as chat
+from social.conversations import services as conversations
+from social.moderation import services
+from social.moderation.models import AuditEntry, Report, Restriction
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db

@@ -5,14 +5,14 @@ nothing of it shows to the blocked player."""
 import pytest
 from django.urls import reverse
 
-from accounts.blocks import selectors, services
-from accounts.blocks.models import Block
-from accounts.friends import services as friends
 from games import services as game_services
-from games.chat import services as chat
 from games.exceptions import InvalidRequest
 from games.invitations.models import Invitation
 from games.notifications.models import Notification
+from social.chat import services as chat
+from social.relations import selectors, services
+from social.relations import services as friends
+from social.relations.models import Relation
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -27,29 +27,30 @@ def test_block_and_unblock_from_the_profile_and_the_settings_page(client, make_u
     alice, bob = make_user("alice"), make_user("bob")
     profile = _page(client, alice, reverse("public_profile", args=["bob"]))
     assert 'id="block"' in profile and 'id="write-message"' in profile and "Report this profile" in profile
-    response = client.post(reverse("blocks:block", args=["bob"]), {"next": "/players/bob/"})
+    response = client.post(reverse("relations:block", args=["bob"]), {"next": "/players/bob/"})
     assert response.status_code == 302 and response["Location"] == "/players/bob/"
-    client.post(reverse("blocks:block", args=["bob"]))  # twice is once
-    assert list(Block.objects.values_list("blocker__username", "blocked__username")) == [("alice", "bob")]
+    client.post(reverse("relations:block", args=["bob"]))  # twice is once
+    rows = Relation.objects.values_list("from_user__username", "to_user__username", "kind")
+    assert list(rows) == [("alice", "bob", "block")]
     assert 'id="unblock"' in _page(client, alice, reverse("public_profile", args=["bob"]))
-    listing = _page(client, alice, reverse("blocks:list"))
+    listing = _page(client, alice, reverse("relations:blocked"))
     assert 'href="/players/bob/"' in listing and "Unblock bob" in listing
     # Nothing shows to bob: his view of alice's profile is the same as before.
     bobs_view = _page(client, bob, reverse("public_profile", args=["alice"]))
     assert 'id="block"' in bobs_view and 'id="unblock"' not in bobs_view and "blocked" not in bobs_view
-    assert "You have not blocked anyone." in _page(client, bob, reverse("blocks:list"))
+    assert "You have not blocked anyone." in _page(client, bob, reverse("relations:blocked"))
     # By name on the settings page; a bad name is a form error and changes nothing.
     make_user("carol")
     client.force_login(alice)
-    assert client.post(reverse("blocks:list"), {"username": "carol"}).status_code == 302
-    response = client.post(reverse("blocks:list"), {"username": "nobody"})
+    assert client.post(reverse("relations:blocked"), {"username": "carol"}).status_code == 302
+    response = client.post(reverse("relations:blocked"), {"username": "nobody"})
     assert response.status_code == 400 and "No such player." in response.content.decode()
-    response = client.post(reverse("blocks:list"), {"username": "alice"})
+    response = client.post(reverse("relations:blocked"), {"username": "alice"})
     assert response.status_code == 400 and "You cannot block yourself." in response.content.decode()
-    assert selectors.blocked_ids(alice) == {bob.pk, Block.objects.get(blocked__username="carol").blocked_id}
-    client.post(reverse("blocks:unblock", args=["bob"]), {"next": "https://evil.example/"})
+    assert selectors.blocked_ids(alice) == {bob.pk, Relation.objects.get(to_user__username="carol").to_user_id}
+    client.post(reverse("relations:unblock", args=["bob"]), {"next": "https://evil.example/"})
     assert not selectors.blocks(alice, bob)
-    assert client.post(reverse("blocks:block", args=["nobody"])).status_code == 404
+    assert client.post(reverse("relations:block", args=["nobody"])).status_code == 404
 
 
 def test_the_api_lists_adds_and_removes_blocks(make_user, api_client_for):
@@ -72,7 +73,7 @@ def test_the_api_lists_adds_and_removes_blocks(make_user, api_client_for):
     assert api.delete("/api/v1/blocks/bob/").status_code == 204
     assert api.delete("/api/v1/blocks/bob/").status_code == 204  # lifting a block that is not there
     assert api.delete("/api/v1/blocks/nobody/").status_code == 404
-    assert not Block.objects.exists()
+    assert not Relation.objects.exists()
     # bob never learns of alice's list.
     assert api_client_for(bob).get("/api/v1/blocks/").json()["count"] == 0
     assert api_client_for(None).get("/api/v1/blocks/").status_code == 401
@@ -82,7 +83,7 @@ def test_a_blocked_players_follow_shows_nowhere_to_the_blocker_but_seems_done_to
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     services.block(alice, bob)
     client.force_login(bob)
-    client.post(reverse("friends:follow", args=["alice"]))
+    client.post(reverse("relations:follow", args=["alice"]))
     friends.follow(carol, alice)
     bobs_view = _page(client, bob, reverse("public_profile", args=["alice"]))
     assert 'id="unfollow"' in bobs_view and "2 followers" in bobs_view  # to bob, it worked

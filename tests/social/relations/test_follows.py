@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from accounts.friends import services as friends
-from accounts.friends.models import Follow
 from games.exceptions import InvalidRequest
+from social.relations import services as friends
+from social.relations.models import Relation
 
 pytestmark = pytest.mark.django_db
 
@@ -18,10 +18,10 @@ def test_follow_and_unfollow_from_the_profile(client, make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     client.force_login(alice)
     assert 'id="follow"' in _profile(client, "bob")
-    response = client.post(reverse("friends:follow", args=["bob"]))
+    response = client.post(reverse("relations:follow", args=["bob"]))
     assert response.status_code == 302 and response["Location"] == "/players/bob/"
-    client.post(reverse("friends:follow", args=["bob"]))  # twice is once
-    assert Follow.objects.filter(follower=alice, followed=bob).count() == 1
+    client.post(reverse("relations:follow", args=["bob"]))  # twice is once
+    assert Relation.objects.filter(from_user=alice, to_user=bob, kind="follow").count() == 1
     page = _profile(client, "bob")
     assert 'id="unfollow"' in page and "1 follower" in page and 'href="/players/alice/"' in page
     friends.follow(carol, bob)
@@ -29,8 +29,8 @@ def test_follow_and_unfollow_from_the_profile(client, make_user):
     page = _profile(client, "bob")
     assert "2 followers" in page and "Follows 1 player" in page
     assert page.index('id="following"') < page.index("/players/carol/")
-    client.post(reverse("friends:unfollow", args=["bob"]))
-    assert not Follow.objects.filter(follower=alice).exists()
+    client.post(reverse("relations:unfollow", args=["bob"]))
+    assert not Relation.objects.filter(from_user=alice).exists()
     assert "1 follower" in _profile(client, "bob")
 
 
@@ -41,11 +41,11 @@ def test_nobody_follows_themselves_and_strangers_must_sign_in(client, make_user)
     client.force_login(alice)
     page = _profile(client, "alice")
     assert 'id="follow"' not in page and 'id="unfollow"' not in page
-    client.post(reverse("friends:follow", args=["alice"]))
-    assert client.post(reverse("friends:follow", args=["nobody"])).status_code == 404
-    assert not Follow.objects.exists()
+    client.post(reverse("relations:follow", args=["alice"]))
+    assert client.post(reverse("relations:follow", args=["nobody"])).status_code == 404
+    assert not Relation.objects.exists()
     client.logout()
-    response = client.post(reverse("friends:follow", args=["alice"]))
+    response = client.post(reverse("relations:follow", args=["alice"]))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert 'id="follow"' not in _profile(client, "alice")  # the lists are public, the button is not
-    assert not Follow.objects.exists()
+    assert not Relation.objects.exists()
