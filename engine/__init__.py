@@ -39,7 +39,7 @@ __all__ = ["BY_BOT", "BY_TIMEOUT", "GAMES", "IllegalDecision", "UnknownGame", "g
 # only the protocol.
 import sys as _sys  # noqa: E402
 
-from .guildhall import (  # noqa: E402
+from .guildhall import (  # noqa: E402  # noqa: E402
     ENGINE_VERSION,
     MODES,
     STATE_FORMAT,
@@ -50,16 +50,19 @@ from .guildhall import (  # noqa: E402
     can_resign,
     card_json,
     cards,
+    cardtext,
     departed_reason,
     describe,
     greedy,
     in_play,
     legal_decisions,
     log_entry,
+    log_words,
+    markers,
+    messages,
     normalise,
     outcomes,
     pending_player,
-    text,
     view,
     views,
     vp_json,
@@ -76,6 +79,22 @@ def new_game(players, seed, mode="printed", version=ENGINE_VERSION):
 
 def replay(players, seed, mode, log, validate=False, version=ENGINE_VERSION):
     return guildhall.replay(players, seed, _options(mode), log, version=version, validate=validate)
+
+
+def _text_module():
+    """Guildhall's old ``text`` module (since split into cardtext, messages, log_words and markers), for
+    ``from engine.text import ...`` and ``from engine.guildhall.text import ...``."""
+    import types
+
+    module = types.ModuleType("engine.guildhall.text", "TEMPORARY: Guildhall's words, as one module.")
+    for part in (markers, cardtext, messages, log_words):
+        for name, value in vars(part).items():
+            if not name.startswith("__"):
+                setattr(module, name, value)
+    return module
+
+
+text = _text_module()
 
 
 def _alias_modules():
@@ -100,6 +119,7 @@ def _alias_modules():
     legacy.MARGIN = search.MARGIN
     aliases = {
         "engine.cards": cards, "engine.greedy": greedy, "engine.outcomes": outcomes, "engine.text": text,
+        "engine.guildhall.text": text,
         "engine.views": views, "engine.bots": bots,
     }
     for name in ("fast", "observation", "sampler", "rollout", "tree"):

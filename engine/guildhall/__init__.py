@@ -10,10 +10,10 @@ from .cards import card_json, vp_json
 from .decisions import apply, legal_decisions, normalise, pending_player
 from .errors import IllegalDecision
 from .invariants import check_invariants
+from .log_words import describe
 from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
 from .sampler import sampler as _sampler
 from .state import RULES_VERSIONS, GameState
-from .text import describe
 from .turns import deal
 from .views import view
 

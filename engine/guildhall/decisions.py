@@ -42,8 +42,8 @@ empty ``order`` is no order. Under rules versions 1 and 2 ``order`` is ignored, 
 from . import outcomes
 from .cards import PROFESSIONS, VP_COST
 from .errors import IllegalDecision
+from .messages import ERRORS as E
 from .state import NO_SNAPSHOT
-from .text import ERRORS as E
 from .turns import PROMPTS, duplicates_top_first, settle, why_not_playable
 
 _FIELDS = {

@@ -2,7 +2,7 @@
 (a ``card`` parameter is a card id, said as "blue Farmer"; a ``profession`` a profession's name)."""
 
 from ..errors import IllegalDecision as SharedIllegalDecision
-from .text import format_error
+from .messages import format_error
 
 
 class IllegalDecision(SharedIllegalDecision):

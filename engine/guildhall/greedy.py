@@ -22,51 +22,73 @@ def greedy_choice(st, seat, options, rng):
         return level + (10 if level == 4 else 0)
 
     kind = prompt["kind"]
-    if kind == "setup_discard":
-        chosen = prompt["picks"]["discard"]
-        kept = [c for c in me.hand if c not in chosen]
-        for o in by_type.get("discard", []):
-            if sum(1 for c in kept if IDENTITY[c] == IDENTITY[o["card"]]) > 1:
-                return o
-        return {"type": "done"}
-    if kind == "setup_place":
-        counts = {}
-        for c in me.hand:
-            counts[PROFESSION_OF[c]] = counts.get(PROFESSION_OF[c], 0) + 1
-        return max(by_type["place"], key=lambda o: (counts[PROFESSION_OF[o["card"]]], -o["card"]))
-    if kind == "action":
-        if "buy" in by_type:
-            return max(by_type["buy"], key=lambda o: (VP_VALUE[o["card"]], -o["card"]))
-        if "play" in by_type:
-            def play_score(o):
-                card = o["card"]
-                profession = PROFESSION_OF[card]
-                level = me.level(profession)
-                bonus = 2 if profession == DANCER else (2 if profession == FARMER and level else 0)
-                return (level + (10 if level == 4 else 0) + bonus, -card)
-            return max(by_type["play"], key=play_score)
-        if len(me.hand) < 6 or any(IDENTITY[c] in me.hall for c in me.hand):
-            return {"type": "discard_draw"}
-        return {"type": "end_turn"}
-    if kind == "discard_draw":
-        chosen = prompt["picks"]["discard"]
-        for o in by_type.get("discard", []):
-            if IDENTITY[o["card"]] in me.hall and len(chosen) < 4:
-                return o
-        return {"type": "done"}
-    if kind == "choose_tier":
-        if "use" in by_type:
-            return by_type["use"][0]
-        if "tier" in by_type:
-            return max(by_type["tier"], key=lambda o: o["tier"])
-        return {"type": "decline"}
     if kind in ("pay", "shed_chapters"):
         return options[0]
-    if kind == "order_pile":
-        return {"type": "done"}  # the default order
     if kind == "ability":
         return _ability_choice(st, seat, prompt, by_type, worth)
-    return rng.choice([o for o in options if o["type"] != "undo"])
+    choice = _CHOICES.get(kind)
+    if choice is None:
+        return rng.choice([o for o in options if o["type"] != "undo"])
+    return choice(me, prompt, by_type)
+
+
+def _setup_discard(me, prompt, by_type):
+    chosen = prompt["picks"]["discard"]
+    kept = [c for c in me.hand if c not in chosen]
+    for o in by_type.get("discard", []):
+        if sum(1 for c in kept if IDENTITY[c] == IDENTITY[o["card"]]) > 1:
+            return o
+    return {"type": "done"}
+
+
+def _setup_place(me, prompt, by_type):
+    counts = {}
+    for c in me.hand:
+        counts[PROFESSION_OF[c]] = counts.get(PROFESSION_OF[c], 0) + 1
+    return max(by_type["place"], key=lambda o: (counts[PROFESSION_OF[o["card"]]], -o["card"]))
+
+
+def _action(me, prompt, by_type):
+    if "buy" in by_type:
+        return max(by_type["buy"], key=lambda o: (VP_VALUE[o["card"]], -o["card"]))
+    if "play" in by_type:
+        def play_score(o):
+            card = o["card"]
+            profession = PROFESSION_OF[card]
+            level = me.level(profession)
+            bonus = 2 if profession == DANCER else (2 if profession == FARMER and level else 0)
+            return (level + (10 if level == 4 else 0) + bonus, -card)
+        return max(by_type["play"], key=play_score)
+    if len(me.hand) < 6 or any(IDENTITY[c] in me.hall for c in me.hand):
+        return {"type": "discard_draw"}
+    return {"type": "end_turn"}
+
+
+def _discard_draw(me, prompt, by_type):
+    chosen = prompt["picks"]["discard"]
+    for o in by_type.get("discard", []):
+        if IDENTITY[o["card"]] in me.hall and len(chosen) < 4:
+            return o
+    return {"type": "done"}
+
+
+def _choose_tier(me, prompt, by_type):
+    if "use" in by_type:
+        return by_type["use"][0]
+    if "tier" in by_type:
+        return max(by_type["tier"], key=lambda o: o["tier"])
+    return {"type": "decline"}
+
+
+# The greedy choice at each kind of prompt (the ability's and the payment's are above).
+_CHOICES = {
+    "setup_discard": _setup_discard,
+    "setup_place": _setup_place,
+    "action": _action,
+    "discard_draw": _discard_draw,
+    "choose_tier": _choose_tier,
+    "order_pile": lambda me, prompt, by_type: {"type": "done"},  # the default order
+}
 
 
 def _ability_choice(st, seat, ctx, by_type, worth):

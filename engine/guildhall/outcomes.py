@@ -21,7 +21,7 @@ server's bot playing a seat that left.
 
 from ..leaving import AGENTS, BY_BOT, BY_SEAT, BY_TIMEOUT, LEAVING_TYPES
 from .errors import IllegalDecision
-from .text import ERRORS as E
+from .messages import ERRORS as E
 from .zones import emit
 
 # Why a seat left: the value stored in ``GameState.departed``.

@@ -294,7 +294,7 @@ def ability(st, ctx, decision):
 
 def _pick_event(ctx, phase, decision):
     """A choice along the way. Choices among face-up guildhall cards are public; a card chosen from a
-    hand (Weaver's 'place') is named to its owner only, by engine.text (R14)."""
+    hand (Weaver's 'place') is named to its owner only, by log_words.py (R14)."""
     event = {"t": "pick", "seat": ctx["seat"], "phase": phase, "target": ctx["target"], "ability": ctx["ability"]}
     if decision["type"] == "chapter":
         event["profession"] = decision["profession"]

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
 from engine import guildhall
+from engine.guildhall import cardtext
 from tests.engine.helpers import cid, do, name, random_game, table
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
@@ -123,10 +124,10 @@ def test_redaction_check_is_not_vacuous():
 
 
 def test_card_texts_match_the_tiers_the_engine_offers():
-    """guildhall.text card texts: one text per tier of reference §6 (AMB-12: 0/2/4, Farmer 1/3) and per VP kind."""
+    """Card texts (cardtext.py): one text per tier of reference §6 (AMB-12: 0/2/4, Farmer 1/3) and per VP kind."""
     from engine.guildhall.abilities import ABILITIES
     from engine.guildhall.cards import VP_KINDS
-    from engine.guildhall.text import PROFESSION_TIERS, VP_ABILITY_TEXT, tier_text
+    from engine.guildhall.cardtext import PROFESSION_TIERS, VP_ABILITY_TEXT, tier_text
 
     assert set(PROFESSION_TIERS) == set(guildhall.cards.PROFESSIONS)
     for profession, tiers in PROFESSION_TIERS.items():
@@ -167,7 +168,7 @@ def test_buying_names_the_vp_card_in_words_and_what_was_paid():
                            "the discard pile.")
     assert "Ana bought the VP card Steal a card · 4 VP." in text
     assert "The VP card Draw six · 3 VP was dealt into the center row." in text
-    assert guildhall.text.vp_words(st.row[1]) == "5 VP"
+    assert cardtext.vp_words(st.row[1]) == "5 VP"
 
 
 def test_hidden_cards_are_counted_with_real_plurals():
