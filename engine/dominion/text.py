@@ -303,77 +303,127 @@ def describe(st, seq, viewer, names, gettext=None, ngettext=None):
     return w(T["chose"]).format(player=names[decided["seat"]]) if decided else ""
 
 
+class _Entry:
+    """One event as a viewer reads it: who did it, and whether the viewer may know its private part."""
+
+    def __init__(self, e, viewer, names, w, st):
+        self.e = e
+        self.names = names
+        self.w = w
+        self.player = names[e["seat"]] if "seat" in e else ""
+        self.own = st.phase == "over" or e.get("seat") == viewer
+        self.coffers = st.rules["coffers_anytime"]
+
+    def say(self, key, **values):
+        return [self.w(T[key]).format(player=self.player, **values)]
+
+    def count(self, key, count, **values):
+        return [self.w.plural(T[key], count).format(player=self.player, count=count, **values)]
+
+
 def _sentences(e, viewer, names, w, st):
-    t = e["t"]
-    player = names[e["seat"]] if "seat" in e else ""
-    own = st.phase == "over" or e.get("seat") == viewer
-    coffers = st.rules["coffers_anytime"]
-    if t == "decided":
-        return []
-    if t == "setup":
-        return [w(T["setup"]).format(cards=w.cards(e["kingdom"]), player=names[e["first"]])]
-    if t == "turn":
-        return [w(T["turn"]).format(player=player)]
-    if t == "play":
-        if e.get("via"):
-            return [w(T["play_via"]).format(player=player, card=w.card(e["card"]), via=w.card(e["via"]))]
-        return [w(T["play"]).format(player=player, card=w.card(e["card"]))]
-    if t in ("treasures", "trash", "discard", "reveal", "to_hand"):
-        return [w(T[t]).format(player=player, cards=w.cards(e["cards"]))]
-    if t == "buy_phase":
-        return [w(T["buy_phase"]).format(player=player)]
-    if t in ("spend", "tokens"):
-        key = t + "_coffers" if coffers else t
-        return [w.plural(T[key], e["count"]).format(player=player, count=e["count"])]
-    if t in ("remove_tokens", "shuffle", "take_over"):
-        return [w.plural(T[t], e["count"]).format(player=player, count=e["count"])]
-    if t == "buy":
-        if e["overpay"]:
-            return [w(T["buy_overpay"]).format(player=player, card=w.card(e["card"]), amount=e["overpay"])]
-        return [w(T["buy"]).format(player=player, card=w.card(e["card"]))]
-    if t == "gain":
-        if e["bought"]:
-            return []  # told by the buy
-        key = "gain_deck" if e["to"] == "deck" else "gain"
-        return [w(T[key]).format(player=player, card=w.card(e["card"]))]
-    if t == "reveal_hand":
-        return [w(T["reveal_hand"]).format(player=player, cards=w.cards(e["cards"]))]
-    if t == "draw":
-        if not e["count"]:
-            return [w(T["draw_none"]).format(player=player)]
-        if own:
-            return [w(T["draw"]).format(player=player, cards=w.cards(e["cards"]))]
-        return [w.plural(T["draw_count"], e["count"]).format(player=player, count=e["count"])]
-    if t == "name":
-        return [w(T["name"]).format(player=player, card=w.card(e["card"]))]
-    if t == "advisor_pick":
-        return [w(T["advisor_pick"]).format(player=player, card=w.card(e["card"]), other=names[e["player"]])]
-    if t == "put_back":
-        if own or len(e["cards"]) == 1:
-            return [w(T["put_back"]).format(player=player, cards=w.cards(e["cards"]))]
-        return [w.plural(T["put_back_count"], len(e["cards"])).format(player=player, count=len(e["cards"]))]
-    if t in ("look", "keep", "herald_pick"):
-        if own:
-            return [w(T[t]).format(player=player, card=w.card(e["card"]))]
-        return [w(T[t + "_hidden"]).format(player=player)]
-    if t == "cleanup":
-        if e["top"] is None:
-            return [w(T["cleanup_empty"]).format(player=player)]
-        return [w(T["cleanup"]).format(player=player, card=w.card(e["top"]))]
-    if t == "game_end":
-        if e["reason"] != "rules":
-            key = "game_end_left"
-        else:
-            key = "game_end_provinces" if e["provinces"] else "game_end_piles"
-        sentences = [w(T[key])]
-        winners = [names[s] for s in e["winners"]]
-        if len(winners) == 1:
-            sentences.append(w(T["winner"]).format(player=winners[0]))
-        elif winners:
-            sentences.append(w(T["winners"]).format(players=w.people(winners)))
-        return sentences
-    if t == "resign":
-        return [w(T["resign_bot" if e["game_goes_on"] else "resign"]).format(player=player)]
-    if t in ("timeout", "time_out"):
-        return [w(T[t]).format(player=player)]
-    return []
+    tell = _TELL.get(e["t"])
+    return tell(_Entry(e, viewer, names, w, st)) if tell is not None else []
+
+
+def _setup(x):
+    return [x.w(T["setup"]).format(cards=x.w.cards(x.e["kingdom"]), player=x.names[x.e["first"]])]
+
+
+def _play(x):
+    if x.e.get("via"):
+        return x.say("play_via", card=x.w.card(x.e["card"]), via=x.w.card(x.e["via"]))
+    return x.say("play", card=x.w.card(x.e["card"]))
+
+
+def _cards(x):
+    return x.say(x.e["t"], cards=x.w.cards(x.e["cards"]))
+
+
+def _tokens(x):
+    key = x.e["t"] + "_coffers" if x.coffers else x.e["t"]
+    return x.count(key, x.e["count"])
+
+
+def _counted(x):
+    return x.count(x.e["t"], x.e["count"])
+
+
+def _buy(x):
+    if x.e["overpay"]:
+        return x.say("buy_overpay", card=x.w.card(x.e["card"]), amount=x.e["overpay"])
+    return x.say("buy", card=x.w.card(x.e["card"]))
+
+
+def _gain(x):
+    if x.e["bought"]:
+        return []  # told by the buy
+    return x.say("gain_deck" if x.e["to"] == "deck" else "gain", card=x.w.card(x.e["card"]))
+
+
+def _draw(x):
+    if not x.e["count"]:
+        return x.say("draw_none")
+    if x.own:
+        return x.say("draw", cards=x.w.cards(x.e["cards"]))
+    return x.count("draw_count", x.e["count"])
+
+
+def _card(x):
+    return x.say(x.e["t"], card=x.w.card(x.e["card"]))
+
+
+def _advisor_pick(x):
+    return x.say("advisor_pick", card=x.w.card(x.e["card"]), other=x.names[x.e["player"]])
+
+
+def _put_back(x):
+    cards = x.e["cards"]
+    if x.own or len(cards) == 1:
+        return x.say("put_back", cards=x.w.cards(cards))
+    return x.count("put_back_count", len(cards))
+
+
+def _private_card(x):
+    if x.own:
+        return _card(x)
+    return x.say(x.e["t"] + "_hidden")
+
+
+def _cleanup(x):
+    if x.e["top"] is None:
+        return x.say("cleanup_empty")
+    return x.say("cleanup", card=x.w.card(x.e["top"]))
+
+
+def _game_end(x):
+    e, w = x.e, x.w
+    if e["reason"] != "rules":
+        key = "game_end_left"
+    else:
+        key = "game_end_provinces" if e["provinces"] else "game_end_piles"
+    sentences = [w(T[key])]
+    winners = [x.names[s] for s in e["winners"]]
+    if len(winners) == 1:
+        sentences.append(w(T["winner"]).format(player=winners[0]))
+    elif winners:
+        sentences.append(w(T["winners"]).format(players=w.people(winners)))
+    return sentences
+
+
+def _resign(x):
+    return x.say("resign_bot" if x.e["game_goes_on"] else "resign")
+
+
+def _plain(x):
+    return x.say(x.e["t"])
+
+
+_TELL = {
+    "setup": _setup, "turn": _plain, "play": _play, "treasures": _cards, "trash": _cards, "discard": _cards,
+    "reveal": _cards, "to_hand": _cards, "reveal_hand": _cards, "buy_phase": _plain, "spend": _tokens,
+    "tokens": _tokens, "remove_tokens": _counted, "shuffle": _counted, "take_over": _counted, "buy": _buy,
+    "gain": _gain, "draw": _draw, "name": _card, "advisor_pick": _advisor_pick, "put_back": _put_back,
+    "look": _private_card, "keep": _private_card, "herald_pick": _private_card, "cleanup": _cleanup,
+    "game_end": _game_end, "resign": _resign, "timeout": _plain, "time_out": _plain,
+}
