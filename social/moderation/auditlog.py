@@ -93,9 +93,8 @@ def verify(head=None, upto=None):
                 verdict.problems.append((entry.pk, "the entry before it is not the one it was written after"))
             if entry.entry_hash != digest(entry.previous_hash, entry):
                 verdict.problems.append((entry.pk, "its content is not what was written"))
-                chain = digest(chain, entry)
-            else:  # an intact entry: the chain goes on from it, so that one break is reported once
-                chain = entry.entry_hash
+            # The chain goes on from the hash the entry was written with: each break is reported once.
+            chain = entry.entry_hash
         if chain == head:
             verdict.head_found = True
     verdict.head = chain
