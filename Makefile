@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install lint check-deploy check-deploy-files restore-drill bench cluster clean
+.PHONY: run test test-fast install lint check-deploy check-deploy-files restore-drill bench cluster clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -37,6 +37,12 @@ TEST_PROCESSES ?= 2
 test: install
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n $(TEST_PROCESSES) $(PYTEST_ARGS)
+
+# The quick run while working: everything but the whole-game tests (marked slow) and the browser tests
+# (tests/e2e). PYTEST_ARGS adds to it (a path, -x).
+test-fast: install
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n $(TEST_PROCESSES) -m 'not slow' --ignore=tests/e2e $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
