@@ -7,12 +7,13 @@ commitment (engine/rng.py), who may make a log entry (engine/leaving.py), a sear
 cards only through a game's ``sample`` (engine/search/), and the arena and self-play harness.
 """
 
-from . import guildhall
+from . import dominion, guildhall
 from .errors import IllegalDecision
 from .leaving import BY_BOT, BY_TIMEOUT
 from .rng import new_seed, seed_commitment
 
 GAMES = {
+    "dominion": dominion,
     "guildhall": guildhall,
 }
 

@@ -12,7 +12,7 @@ from .decisions import apply, legal_decisions, normalise, pending_player
 from .errors import DominionRefusal
 from .outcomes import can_resign, departed_reason, in_play, outcome, scores
 from .position import dump_position, position
-from .sampling import sample
+from .sampling import permute_hidden, sample
 from .state import EDITIONS, RULES_VERSIONS, GameState
 from .text import TITLE, describe, translate_error
 from .turns import deal, random_first_seat, random_kingdom
@@ -128,6 +128,7 @@ def replay(players, seed, options, log, version=ENGINE_VERSION, validate=False):
 __all__ = [
     "CATALOGUE", "ENGINE_VERSION", "GUILDS", "NAME", "OPTIONS", "PLAYERS", "STATE_FORMAT", "TITLE", "VERSIONS",
     "GameState", "apply", "bots", "can_resign", "departed_reason", "describe", "dump_position", "in_play",
-    "legal_decisions", "log_entry", "new_game", "normalise", "outcome", "pending_player", "position", "replay",
+    "legal_decisions", "log_entry", "new_game", "normalise", "outcome", "pending_player", "permute_hidden",
+    "position", "replay",
     "sample", "scores", "translate_error", "validate_options", "view",
 ]

@@ -12,15 +12,9 @@ from .state import Seat
 
 
 def sample(st, seat, rng):
-    other = st.clone(with_events=False)
+    other = permute_hidden(st.clone(with_events=False), seat, rng)
     other.events = [[]]
     other.seed = f"{rng.getrandbits(128):032x}"
-    prompt = other.prompt
-    searching = prompt is not None and prompt["kind"] == "herald_overpay" and prompt["seat"] == seat
-    for index, s in enumerate(other.seats):
-        _redeal(s, index == seat, searching and index == seat, rng)
-    if prompt is not None and prompt["kind"] == "doctor_overpay" and prompt["seat"] != seat:
-        other.prompt = {**prompt, "card": other.seats[prompt["seat"]].deck[-1]}
     return other
 
 
@@ -38,3 +32,19 @@ def _redeal(s: Seat, own, searching, rng):
     s.discard[:pile_hidden] = pool[deck_hidden:deck_hidden + pile_hidden]
     if hand_hidden:
         s.hand = pool[deck_hidden + pile_hidden:]
+
+
+def permute_hidden(st, viewer, rng):
+    """A copy of ``st`` in which every card hidden from ``viewer`` (None: a spectator) moved to another of
+    its owner's hidden places (D-HID-5): what each player owns stays the same, as it is public. The
+    viewer must not be able to tell the two apart (the redaction check of the protocol's tests)."""
+    other = st.clone()
+    if other.phase == "over":
+        return other  # everything is shown once the game is over
+    prompt = other.prompt
+    searching = prompt is not None and prompt["kind"] == "herald_overpay" and prompt["seat"] == viewer
+    for seat, s in enumerate(other.seats):
+        _redeal(s, seat == viewer, searching and seat == viewer, rng)
+    if prompt is not None and prompt["kind"] == "doctor_overpay" and prompt["seat"] != viewer:
+        other.prompt = {**prompt, "card": other.seats[prompt["seat"]].deck[-1]}
+    return other

@@ -1,9 +1,10 @@
 """Hidden information (§12, D-HID-1..5): nobody sees the order of any deck, their own included; a hand, a
 Doctor's look and order, a Herald's picks are the owner's alone; only the top of a discard pile is seen.
 
-The strong check (D-HID-5): moving the cards hidden from a viewer among their hidden places (each player's
-own hidden cards, so that what each owns stays the same, as it is public) leaves that viewer's view and
-options unchanged; and ``sample`` gives a state the viewer cannot tell from the real one.
+The strong check (D-HID-5): moving the cards hidden from a viewer among their hidden places
+(``permute_hidden``: each player's own hidden cards, so that what each owns stays the same, as it is
+public) leaves that viewer's view, options and log in words unchanged; and ``sample`` gives a state the
+viewer cannot tell from the real one.
 """
 
 import json
@@ -17,35 +18,7 @@ from engine import dominion as D
 
 from .helpers import do, random_game, table
 
-
-def hidden_slots(st, viewer):
-    """(list, index) of every card position hidden from ``viewer``."""
-    slots = []
-    prompt = st.prompt
-    searching = prompt is not None and prompt["kind"] == "herald_overpay" and prompt["seat"] == viewer
-    for seat, s in enumerate(st.seats):
-        own = seat == viewer
-        keep = s.known if own else s.shown
-        group = [(s.deck, i) for i in range(len(s.deck) - keep)]
-        if not (own and searching):
-            group += [(s.discard, i) for i in range(len(s.discard) - 1)]
-        if not own:
-            group += [(s.hand, i) for i in range(len(s.hand))]
-        slots.append(group)
-    return slots
-
-
-def permuted(st, viewer, rng):
-    other = st.clone()
-    for group in hidden_slots(other, viewer):
-        cards = [zone[i] for zone, i in group]
-        rng.shuffle(cards)
-        for (zone, i), card in zip(group, cards, strict=True):
-            zone[i] = card
-    prompt = other.prompt
-    if prompt is not None and prompt["kind"] == "doctor_overpay" and prompt["seat"] != viewer:
-        other.prompt = {**prompt, "card": other.seats[prompt["seat"]].deck[-1]}
-    return other
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def dumps(value):
@@ -68,7 +41,11 @@ def test_views_and_options_do_not_depend_on_hidden_cards(players, n, kind):
         for viewer in viewers(st):
             seen = dumps(D.view(st, viewer))
             options = dumps(D.legal_decisions(st, viewer)) if viewer is not None else None
-            for other in (permuted(st, viewer, rng), D.sample(st, viewer, rng)):
+            moved = D.permute_hidden(st, viewer, rng)
+            recent = range(max(0, st.seq - 8), st.seq + 1)
+            assert [D.describe(moved, seq, viewer, NAMES) for seq in recent] == [
+                D.describe(st, seq, viewer, NAMES) for seq in recent]
+            for other in (moved, D.sample(st, viewer, rng)):
                 assert dumps(D.view(other, viewer)) == seen
                 if viewer is not None:
                     assert dumps(D.legal_decisions(other, viewer)) == options
