@@ -53,7 +53,7 @@ def _site_conf(work, app_port, https_port, http_port):
     makes, and the ports)."""
     conf = (ROOT / "deploy/nginx/guildhall.conf").read_text()
     conf = conf.replace("/etc/letsencrypt/live/guildhall.example", str(work))
-    conf = conf.replace("/srv/guildhall/staticfiles/", str(ROOT / "games/static") + "/")
+    conf = conf.replace("/srv/guildhall/current/staticfiles/", str(ROOT / "games/static") + "/")
     conf = conf.replace("server 127.0.0.1:8000", f"server 127.0.0.1:{app_port}")
     conf = conf.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;")
     conf = conf.replace("listen 80;", f"listen 127.0.0.1:{http_port};")
