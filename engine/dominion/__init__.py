@@ -10,6 +10,7 @@ from . import bots
 from .cards import CATALOGUE, GUILDS, KINGDOM_SIZE
 from .decisions import apply, legal_decisions, normalise, pending_player
 from .errors import DominionRefusal
+from .invariants import check_invariants
 from .outcomes import can_resign, departed_reason, in_play, outcome, scores
 from .position import dump_position, position
 from .sampling import permute_hidden, sample
@@ -127,8 +128,7 @@ def replay(players, seed, options, log, version=ENGINE_VERSION, validate=False):
 
 __all__ = [
     "CATALOGUE", "ENGINE_VERSION", "GUILDS", "NAME", "OPTIONS", "PLAYERS", "STATE_FORMAT", "TITLE", "VERSIONS",
-    "GameState", "apply", "bots", "can_resign", "departed_reason", "describe", "dump_position", "in_play",
-    "legal_decisions", "log_entry", "new_game", "normalise", "outcome", "pending_player", "permute_hidden",
-    "position", "replay",
-    "sample", "scores", "translate_error", "validate_options", "view",
+    "GameState", "apply", "bots", "can_resign", "check_invariants", "departed_reason", "describe", "dump_position",
+    "in_play", "legal_decisions", "log_entry", "new_game", "normalise", "outcome", "pending_player",
+    "permute_hidden", "position", "replay", "sample", "scores", "translate_error", "validate_options", "view",
 ]

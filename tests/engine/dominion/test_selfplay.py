@@ -7,14 +7,25 @@ import random
 import pytest
 
 from engine import dominion as D
-from engine.dominion import selfplay
+from engine import selfplay
+
+
+def self_play(games, players, bot):
+    """Whole games through the shared harness (the invariants and the replay checked after every
+    decision), the two editions alternating."""
+    for number in range(games):
+        seed = f"sp-{players}-{bot}-{number}"
+        options = {"edition": ("2013", "2022")[number % 2]}
+        st, log, _play, _check = selfplay.play_one(players, seed, options, bot, random.Random(seed), game=D)
+        assert st.finished, f"{seed} did not end in {len(log)} decisions"
+        assert D.replay(players, seed, options, log) == st
+        D.check_invariants(st)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("bot", ["random", "bigmoney"])
 def test_self_play_replays_to_the_live_state(players, bot):
-    result, errors = selfplay.run(4, players, f"sp-{players}-{bot}", bot, edition="both")
-    assert errors == [] and result["failures"] == 0 and result["unfinished"] == 0
+    self_play(4, players, bot)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -46,5 +57,12 @@ def test_replay_validate_names_the_bad_entry():
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("bot", ["random", "bigmoney"])
 def test_many_games(players, bot):
-    result, errors = selfplay.run(150, players, f"many-{players}-{bot}", bot, edition="both")
-    assert errors == [] and result["failures"] == 0 and result["unfinished"] == 0
+    self_play(150, players, bot)
+
+
+def test_invariants_catch_a_lost_card():
+    st = D.new_game(2, "lost", {})
+    D.check_invariants(st)
+    st.seats[0].hand.pop()
+    with pytest.raises(AssertionError, match="cards in the game"):
+        D.check_invariants(st)
