@@ -9,9 +9,11 @@ from . import bots
 from .cards import card_json, vp_json
 from .decisions import apply, legal_decisions, normalise, pending_player
 from .errors import IllegalDecision
+from .hidden import permute_hidden
 from .invariants import check_invariants
 from .log_words import describe
 from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
+from .positions import dump_position, position
 from .sampler import sampler as _sampler
 from .state import RULES_VERSIONS, GameState
 from .turns import deal
@@ -137,6 +139,7 @@ seed_commitment = rng.seed_commitment
 __all__ = [
     "BY_BOT", "BY_TIMEOUT", "ENGINE_VERSION", "MODES", "NAME", "OPTIONS", "PLAYERS", "STATE_FORMAT", "TITLE",
     "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "can_resign", "card_json", "check_invariants",
-    "departed_reason", "describe", "in_play", "legal_decisions", "log_entry", "new_game", "new_seed", "normalise",
-    "outcome", "pending_player", "replay", "sample", "seed_commitment", "validate_options", "view", "vp_json",
+    "departed_reason", "describe", "dump_position", "in_play", "legal_decisions", "log_entry", "new_game",
+    "new_seed", "normalise", "outcome", "pending_player", "permute_hidden", "position", "replay", "sample",
+    "seed_commitment", "validate_options", "view", "vp_json",
 ]

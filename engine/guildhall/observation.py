@@ -15,7 +15,8 @@ from .cards import PROFESSIONS, vp_cards_for
 from .state import NO_SNAPSHOT
 from .views import view
 
-HIDDEN_SEED = "determinized"  # replaced by each sample: the game's seed would fix future shuffles
+HIDDEN_SEED = "determinized"
+_HAND_PICKS = ("discard", "place")  # replaced by each sample: the game's seed would fix future shuffles
 
 
 class Observation:
@@ -114,7 +115,11 @@ def public_skeleton(st, seat):
             player.known = set()
             player.completed = []
     for prompt in skeleton.stack:
-        if prompt["seat"] != seat and "picks" in prompt and "discard" in prompt["picks"]:
-            prompt["picks"]["discard"] = []  # another player's hand cards chosen so far
+        if prompt["seat"] != seat and "picks" in prompt:
+            # Another player's hand cards chosen so far (to discard; to place with a Weaver or a VP card):
+            # the sample deals that hand afresh, so the choice starts again there.
+            for phase in _HAND_PICKS:
+                if phase in prompt["picks"]:
+                    prompt["picks"][phase] = []
     skeleton.snapshot = NO_SNAPSHOT
     return skeleton
