@@ -9,9 +9,11 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.errors import error_response
 from games.api.pagination import GamePagination, page_parameters
 from games.api.views import errors
 from games.exceptions import InvalidRequest
+from social.throttling import Throttled
 
 from . import selectors, services
 from .serializers import (
@@ -64,7 +66,10 @@ class MessageListView(APIView):
         body = SendSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         other = services.recipient(body.validated_data["to"])
-        message = services.send(request.user, other, body.validated_data["text"])
+        try:
+            message = services.send(request.user, other, body.validated_data["text"])
+        except Throttled as exc:
+            return exc.retry_after(error_response(exc.code, exc.detail, exc.status))
         return Response(MessageSerializer(message).data, status=status.HTTP_201_CREATED)
 
 

@@ -18,9 +18,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import ngettext
 
+from .announce import email_choice
 from .models import DirectMessage, MessagePreference, Participant
 from .selectors import visible_to
-from .services import email_choice, set_email_choice
+from .services import set_email_choice
 
 QUOTED = 5  # unread messages quoted in one email (the newest); the count says how many in all
 

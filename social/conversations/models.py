@@ -16,6 +16,7 @@ marks; the messages they sent
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 MESSAGE_MAX_LENGTH = 2000  # characters, after tidying (conversations.text)
@@ -74,12 +75,18 @@ class DirectMessage(models.Model):
     created_at = models.DateTimeField(_("sent at"), auto_now_add=True)
     withheld = models.BooleanField(_("withheld (the recipient had blocked the sender)"), default=False)
     hidden = models.BooleanField(_("hidden by the staff"), default=False)
+    # Whether what the message sets going (email, badge) was decided (services.send, announce.py). Rows the
+    # previous release writes leave the column out: the database default says it did its own.
+    announced = models.BooleanField(_("announced"), default=False, db_default=True)
 
     class Meta:
         verbose_name = _("private message")
         verbose_name_plural = _("private messages")
         ordering = ["conversation", "id"]
-        indexes = [models.Index(fields=["conversation", "id"], name="conversations_msg_conv_id")]
+        indexes = [
+            models.Index(fields=["conversation", "id"], name="conversations_msg_conv_id"),
+            models.Index(fields=["id"], condition=Q(announced=False), name="conversations_msg_unannounced"),
+        ]
 
     def __str__(self):
         return f"{self.conversation_id}#{self.pk} {self.sender_id}: {self.text[:40]}"

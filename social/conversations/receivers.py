@@ -10,8 +10,8 @@ from django.dispatch import receiver
 from games.live import publish
 from games.notifications import outbox
 
+from .announce import message_sent
 from .models import DirectMessage, MessagePreference
-from .services import message_sent
 
 EMAIL_KIND = "message"
 

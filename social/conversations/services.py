@@ -7,35 +7,37 @@ conversations a day, while the staff have muted the sender from messages, and to
 blocked (unblock first). A message to a player who blocked the sender is stored ``withheld``: to its
 sender it looks sent, the recipient never sees it; nothing tells the sender.
 
-``message_sent`` (a Django signal) is sent for every message the recipient may read, inside the
-transaction that stores it (what its receivers write commits or rolls back with the message; what they
-announce waits for the commit), with whether an email is owed (``email``: "immediate" for the first
-unread message of a run when the recipient wants emails at once, "digest" for a recipient who reads them
-in the digest, else None): receivers.py writes the email into the outbox (docs/social.md, "Private
-messages").
+**Not even the time it takes.** Sending does the same work whoever the recipient is and whether they
+blocked the sender: the same statements in the message's transaction, then one task (``announce``)
+after its commit. The task decides, in a worker, what the message sets going: for a message the
+recipient may read, ``message_sent`` (a Django signal) in the task's transaction, with whether an email
+is owed (``email``: "immediate" for the first unread message of a run when the recipient wants emails at
+once, "digest" for a recipient who reads them in the digest, else None): receivers.py writes the email
+into the outbox and tells the recipient's pages (docs/social.md, "Private messages"). For a withheld one,
+nothing. ``DirectMessage.announced`` records that the task ran, so that beat's ``announce_missed`` does
+what a lost task (a broker outage) left undone, once.
 """
 
 import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.dispatch import Signal
+from django.db.models import BooleanField, Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.exceptions import Forbidden, InvalidRequest, NotFound
 from games.live import publish
 from games.services import parse_game_id  # a row id within the database's range
+from guildhall_site.celery import publish_many
 from social import text as social_text
 from social.moderation import restrictions
 from social.relations import selectors as relations
 from social.throttling import Throttled, limit, writing_too_fast
 
+from . import tasks
+from .announce import email_choice  # noqa: F401  (the preference's read, beside set_email_choice below)
 from .models import MESSAGE_MAX_LENGTH, Conversation, DirectMessage, MessagePreference, Participant
-
-# Sent in the message's transaction: sender=DirectMessage, message=..., recipient_id=...,
-# email=None|"immediate"|"digest".
-message_sent = Signal()
 
 
 def recipient(username):
@@ -94,40 +96,23 @@ def send(sender, other, text):
     limit("dm", sender.pk, settings.MESSAGE_THROTTLE_RATE, writing_too_fast())
     with transaction.atomic():
         conversation, _new = _conversation(sender, other)
-        had_unread = _unread_rows(conversation.pk, other.pk).exists()
-        message = DirectMessage.objects.create(conversation=conversation, sender=sender, text=text, withheld=withheld)
-        now = message.created_at
-        Conversation.objects.filter(pk=conversation.pk).update(last_message_at=now)
+        message = DirectMessage.objects.create(
+            conversation=conversation, sender=sender, text=text, withheld=withheld, announced=False
+        )
+        # A withheld message leaves the time of the last message as it was (the recipient's lists and export
+        # must not show when it was sent), by the same statement as any message, with another value.
+        keep = When(Value(withheld, output_field=BooleanField()), then=F("last_message_at"))
+        Conversation.objects.filter(pk=conversation.pk).update(
+            last_message_at=Case(keep, default=Value(message.created_at))
+        )
         # The sender has seen what they wrote (and everything before it).
         Participant.objects.filter(conversation=conversation, user=sender).update(last_read_id=message.pk)
-        if not withheld:
-            email = _email_owed(other, had_unread)
-            message_sent.send(DirectMessage, message=message, recipient_id=other.pk, email=email)
+        transaction.on_commit(lambda: _announce_later(message.pk))
     return message
 
 
-def _unread_rows(conversation_id, user_id):
-    read_upto = Participant.objects.filter(conversation_id=conversation_id, user_id=user_id).values("last_read_id")
-    return DirectMessage.objects.filter(
-        conversation_id=conversation_id, withheld=False, hidden=False, id__gt=read_upto
-    ).exclude(sender_id=user_id)
-
-
-def _email_owed(user, had_unread):
-    """One email per run of unread messages: at once for the first, none for the ones after it."""
-    choice = email_choice(user)
-    if choice == MessagePreference.NEVER or not user.email:
-        return None
-    if choice == MessagePreference.DIGEST:
-        return MessagePreference.DIGEST
-    return None if had_unread else MessagePreference.IMMEDIATE
-
-
-def email_choice(user):
-    return (
-        MessagePreference.objects.filter(user_id=user.pk).values_list("email", flat=True).first()
-        or MessagePreference.IMMEDIATE
-    )
+def _announce_later(message_id):
+    publish_many(tasks.announce_task, [(message_id,)])  # a broker outage: beat's announce_missed does it later
 
 
 def set_email_choice(user, choice):

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.exceptions import GameError, NotFound
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 from social.relations import selectors as relations
+from social.throttling import Throttled
 
 from . import selectors, services
 from .forms import MessageForm, NewConversationForm, PreferenceForm
@@ -23,11 +24,23 @@ def _page_url(conversation_id):
     return reverse("conversations:conversation", args=[conversation_id]) + "#newest"
 
 
+def _status(form, refused):
+    if isinstance(refused, Throttled):
+        return refused.status
+    return 400 if form.errors else 200
+
+
+def _answer(response, refused):
+    """A refusal over a rate says when to come back (``Retry-After``)."""
+    return refused.retry_after(response) if isinstance(refused, Throttled) else response
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def inbox(request):
     """The conversation list, a form to write to a player, and the email preference."""
     form = NewConversationForm(request.POST or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
         try:
             other = services.recipient(form.cleaned_data["to"])
@@ -36,6 +49,7 @@ def inbox(request):
             form.add_error("to", _("No such player."))
         except GameError as exc:
             form.add_error(None, str(exc.detail))
+            refused = exc
         else:
             return HttpResponseRedirect(_page_url(sent.conversation_id))
     page = Paginator(selectors.conversation_rows(request.user), PER_PAGE).get_page(request.GET.get("page"))
@@ -46,7 +60,7 @@ def inbox(request):
         "preference_form": PreferenceForm(initial={"email": services.email_choice(request.user)}),
         "max_length": MESSAGE_MAX_LENGTH,
     }
-    return render(request, "conversations/inbox.html", context, status=400 if form.errors else 200)
+    return _answer(render(request, "conversations/inbox.html", context, status=_status(form, refused)), refused)
 
 
 @login_required
@@ -58,12 +72,18 @@ def conversation(request, pk):
     except NotFound:
         raise Http404(_("No such conversation.")) from None
     other = selectors.other_participant(found, request.user)
+    # Nobody to answer: the other player deleted their account or is suspended (a reply would be refused).
+    may_reply = other is not None and other.is_active
+    if request.method == "POST" and not may_reply:
+        raise Http404(_("No such player."))
     form = MessageForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    refused = None
+    if request.method == "POST" and form.is_valid() and may_reply:
         try:
             services.send(request.user, other, form.cleaned_data["text"])
         except GameError as exc:
             form.add_error("text", str(exc.detail))
+            refused = exc
         else:
             return HttpResponseRedirect(_page_url(found.pk))
     shown, older = selectors.messages_of(found, request.user)
@@ -78,9 +98,11 @@ def conversation(request, pk):
         "previously_read": previously_read,
         "form": form,
         "i_block": relations.blocks(request.user, other),
+        "may_reply": may_reply,
         "max_length": MESSAGE_MAX_LENGTH,
     }
-    return render(request, "conversations/conversation.html", context, status=400 if form.errors else 200)
+    response = render(request, "conversations/conversation.html", context, status=_status(form, refused))
+    return _answer(response, refused)
 
 
 @login_required

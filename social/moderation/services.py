@@ -14,9 +14,11 @@ message (or of the same player's profile, for a mute or a suspension) with the o
 
 import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.exceptions import Conflict, Forbidden, InvalidRequest, NotFound
 from social.chat import services as chat_services
@@ -26,6 +28,7 @@ from social.conversations import services as conversation_services
 from social.conversations.models import DirectMessage
 from social.relations.selectors import player_named
 from social.text import tidy
+from social.throttling import Throttled, limit
 
 from . import auditlog, outcomes
 from .models import COMMENT_MAX_LENGTH, REASON_MAX_LENGTH, AuditEntry, Report, Restriction
@@ -40,12 +43,40 @@ def may_moderate(user):
 # --- reports ----------------------------------------------------------------------------------------------
 
 
+# What a reporter at the cap of open reports is told to wait: the staff's pace is unknown, an hour is fair.
+REPORTS_OPEN_RETRY_SECONDS = 3600
+
+
 def _clean_report(user, reported_id, reason, comment):
     if reported_id == user.pk:
         raise InvalidRequest(_("You cannot report yourself."), code="own")
     if reason not in Report.Reason.values:
         raise InvalidRequest(_("Choose a reason."), code="reason")
+    _within_limits(user)
     return tidy(comment)[:COMMENT_MAX_LENGTH]
+
+
+def _within_limits(user):
+    """Throttled (429, with how long to wait) for a reporter over the rate (``REPORT_THROTTLE_RATE``, default
+    10 an hour) or with ``REPORTS_OPEN_MAX`` (default 10) reports waiting for the staff; nothing stored.
+    Empty or 0: no limit."""
+    cap = getattr(settings, "REPORTS_OPEN_MAX", 10)
+    if cap and Report.objects.filter(reporter=user, status=Report.Status.OPEN).count() >= cap:
+        raise Throttled(
+            ngettext(
+                "You have %(n)d report waiting for the staff. Wait until they have looked into it before you "
+                "report more.",
+                "You have %(n)d reports waiting for the staff. Wait until they have looked into them before you "
+                "report more.",
+                cap,
+            ) % {"n": cap},
+            code="too_many_open_reports",
+            wait=REPORTS_OPEN_RETRY_SECONDS,
+        )
+    limit(
+        "report", user.pk, getattr(settings, "REPORT_THROTTLE_RATE", "10/h"),
+        _("You have sent many reports in a short time."),
+    )
 
 
 def _create_once(lookup, **fields):

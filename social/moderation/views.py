@@ -19,6 +19,7 @@ from games.web.views import login_required  # htmx-aware: an ended session redir
 from social.chat.models import Message
 from social.conversations import selectors as conversation_selectors
 from social.conversations.models import DirectMessage
+from social.throttling import Throttled
 
 from . import context, outcomes, restrictions, services
 from .forms import ActionForm, LiftForm, ReportForm
@@ -49,6 +50,10 @@ def _report_page(request, what, target, back, create):
     if request.method == "POST" and form.is_valid():
         try:
             _found, created = create(form.cleaned_data["reason"], form.cleaned_data["comment"])
+        except Throttled as exc:  # the form again, with the reason and when to come back
+            form.add_error(None, str(exc.detail))
+            context = {"what": what, "target": target, "form": form, "back": back}
+            return exc.retry_after(render(request, "moderation/report.html", context, status=429))
         except GameError as exc:
             messages.error(request, str(exc.detail))
         else:

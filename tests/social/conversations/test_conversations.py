@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games.exceptions import Forbidden, InvalidRequest
 from social.conversations import emails, selectors, services
+from social.conversations.announce import message_sent
 from social.conversations.models import Conversation, DirectMessage, MessagePreference
 from social.moderation.models import Restriction
 from social.relations import services as blocks
@@ -17,16 +18,16 @@ NASTY = '<script>alert("x")</script> & <b>bold</b>'
 
 @pytest.fixture
 def sent(monkeypatch):
-    """What message_sent announced (sender, recipient, email owed), in order (it is sent in the message's
-    transaction)."""
+    """What message_sent announced (sender, recipient, email owed), in order (it is sent by the worker's
+    task after the message's commit)."""
     heard = []
 
     def receiver(sender, message, recipient_id, email, **kwargs):
         heard.append((message.sender.username, recipient_id, email))
 
-    services.message_sent.connect(receiver, dispatch_uid="test-heard")
+    message_sent.connect(receiver, dispatch_uid="test-heard")
     yield heard
-    services.message_sent.disconnect(dispatch_uid="test-heard")
+    message_sent.disconnect(dispatch_uid="test-heard")
 
 
 def test_a_conversation_through_the_pages(client, make_user, django_capture_on_commit_callbacks, sent):
@@ -115,7 +116,8 @@ def test_a_block_withholds_silently_and_a_staff_mute_refuses(
     client, make_user, django_capture_on_commit_callbacks, sent
 ):
     alice, bob = make_user("alice"), make_user("bob")
-    services.send(bob, alice, "before the block")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.send(bob, alice, "before the block")
     blocks.block(alice, bob)
     with django_capture_on_commit_callbacks(execute=True):
         withheld = services.send(bob, alice, "after the block")

@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.notifications import outbox
 from games.notifications.models import Notification
-from social.conversations import services
+from social.conversations import announce, services
 from social.conversations.models import MessagePreference
 from social.relations import services as blocks
 
@@ -80,8 +80,7 @@ def test_a_rolled_back_message_writes_no_email(make_user, commit, smtp_server):
 
     with pytest.raises(Abort), commit(), transaction.atomic():
         services.send(alice, bob, "never stored")
-        assert len(_rows()) == 1  # written with the message, in its transaction
-        raise Abort
+        raise Abort  # its task was to run after a commit that never comes
     assert _rows() == [] and smtp_server.messages == []
 
 
@@ -104,7 +103,8 @@ def test_the_choice_at_sending_time_counts(make_user, commit, smtp_server):
 
     # Written while bob wants emails at once; he chose "never" before the worker got to it: skipped.
     with transaction.atomic():
-        services.send(alice, bob, "hi bob")  # the enqueue after the commit is not run here
+        message = services.send(alice, bob, "hi bob")
+    announce.announce(message.pk)  # the worker's task; the delivery after its commit is not run here
     (row,) = _rows()
     services.set_email_choice(bob, MessagePreference.NEVER)
     assert outbox.deliver(row.pk) == "skipped"
@@ -112,7 +112,8 @@ def test_the_choice_at_sending_time_counts(make_user, commit, smtp_server):
     services.set_email_choice(bob, MessagePreference.IMMEDIATE)
     services.mark_read(row.data["conversation"], bob)
     with transaction.atomic():
-        services.send(carol, bob, "hi from carol")
+        message = services.send(carol, bob, "hi from carol")
+    announce.announce(message.pk)
     services.mark_read(_rows()[-1].data["conversation"], bob)
     assert outbox.deliver(_rows()[-1].pk) == "skipped"
     assert smtp_server.messages == []
@@ -158,3 +159,16 @@ def test_the_digest_lists_unread_messages_for_those_who_chose_it(make_user, comm
     # Its unsubscribe link is about private messages (the digest holds nothing about turns).
     Client().post(_unsubscribe_path(message), {"List-Unsubscribe": "One-Click"})
     assert services.email_choice(bob) == MessagePreference.NEVER
+
+
+def test_a_message_whose_task_was_lost_is_announced_once_by_beat(make_user, commit, smtp_server):
+    alice, bob = make_user("alice"), make_user("bob")
+    message = services.send(alice, bob, "the broker was down")  # its task after the commit never ran
+    assert _rows() == [] and announce.announce_missed() == 0  # too early: its task may still come
+    with time_machine.travel(datetime.timedelta(minutes=2)), commit():
+        assert announce.announce_missed() == 1
+    assert [r.status for r in _rows()] == ["sent"] and len(smtp_server.to(bob.email)) == 1
+    with commit():
+        assert announce.announce(message.pk) is False  # the late task, after all: nothing again
+        assert announce.announce_missed() == 0
+    assert len(_rows()) == 1 and len(smtp_server.to(bob.email)) == 1
