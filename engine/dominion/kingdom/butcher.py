@@ -78,6 +78,8 @@ def bot_pay(st, seat, prompt, options, policy):
     """The fewest tokens that reach the best card the policy would gain."""
     base = COST[prompt["trashed"]]
     affordable = [c for c, n in st.supply.items() if n and COST[c] <= base + prompt["most"]]
+    if not affordable:
+        return {"type": "number", "n": 0}
     target = max(affordable, key=lambda c: (policy.gain_value(st, seat, c), -COST[c]))
     return {"type": "number", "n": max(0, COST[target] - base)}
 

@@ -90,3 +90,11 @@ def test_a_new_policy_registers_and_overrides_a_question():
     finally:
         D.bots.POLICIES.pop("greedy_test")
         D.bots.KINDS = tuple(k for k in D.bots.KINDS if k != "greedy_test")
+
+
+def test_butcher_bot_pays_nothing_when_nothing_can_be_gained():
+    empty = {card: 0 for card in ("Copper", "Curse", "Estate", "Candlestick Maker", "Stonemason")}
+    st = table(hand=["Butcher", "Copper"], deck=["Copper"] * 5, cards=["Butcher", "Candlestick Maker", "Stonemason"],
+               supply=empty)
+    do(st, ("play", "Butcher"), ("choose", "Copper"))
+    assert D.bots.choose(st, 0, "bigmoney", random.Random(0)) == {"type": "number", "n": 0}
