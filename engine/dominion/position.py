@@ -35,7 +35,7 @@ def position(spec, seed=None):
     if edition not in EDITIONS:
         raise ValueError(f"edition must be one of {', '.join(sorted(EDITIONS))}")
     seed = seed or spec.get("seed") or DEFAULT_SEED
-    st = GameState(players, seed, sorted(kingdom, key=GUILDS.index), edition)
+    st = GameState(players, seed, kingdom, edition)  # in the order given: a dump gives it back
     st.supply = setup_supply(players, kingdom)
     for card, count in spec.get("supply_overrides", {}).items():
         if card not in st.supply or not isinstance(count, int) or count < 0:

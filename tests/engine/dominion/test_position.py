@@ -91,3 +91,15 @@ def test_spec_without_the_optional_keys():
 def test_bad_specs_are_refused(change, message):
     with pytest.raises(ValueError, match=message):
         D.position({**spec(), **change})
+
+
+def test_a_dump_gives_the_spec_back():
+    given = spec(hand=["Estate", "Copper"], deck=["Gold", "Silver"], discard=["Duchy", "Curse"], in_play=["Silver"],
+                 tokens=2, phase="buy", coins=2, buys=2, supply={"Gold": 29}, trash=["Copper"], cards=["Plaza"])
+    given["kingdom"] = sorted(given["kingdom"], reverse=True)
+    back = dump(D.position(given))
+    for key in ("players", "kingdom", "supply_overrides", "trash", "active", "phase", "actions", "buys", "coins",
+                "bought_this_turn"):
+        assert back[key] == given[key], key
+    for mine, theirs in zip(back["seats"], given["seats"], strict=True):
+        assert {k: mine[k] for k in theirs} == theirs
