@@ -1,9 +1,13 @@
 """Personal data of the account itself (accounts.personal_data): the user row, the profile, the email addresses
-(django-allauth's), the API tokens; and the user fields of installed apps that have no privacy module of
+(django-allauth's), the API tokens, the sessions; and the user fields of installed apps that have no privacy module of
 their own (Django's admin log, the benchmarks' scratch rows)."""
+
+from importlib import import_module
 
 from allauth.account.models import EmailAddress
 from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
 from django.utils import timezone
 
 from .models import ApiToken, Profile, profile_for
@@ -102,6 +106,7 @@ def erase(user):
             "theme": Profile.THEME_AUTO,
         },
     )
+    _delete_sessions(user)
     user.groups.clear()
     user.user_permissions.clear()
     user.username = deleted_name(user)
@@ -111,6 +116,21 @@ def erase(user):
     user.last_login = None
     user.deleted_at = timezone.now()
     user.save()
+
+
+def _delete_sessions(user):
+    """Every session of the account goes with it: each is dead once the password is made unusable below (its
+    hash no longer matches), but its row would still name the account until it expired. Django keeps no
+    index of sessions by user, so each stored session is read once: a deletion is rare."""
+    if not apps.is_installed("django.contrib.sessions"):
+        return
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    if not hasattr(store, "get_model_class"):  # a store without rows (cache, signed cookies): nothing to find
+        return
+    user_id = str(user.pk)
+    for key, data in store.get_model_class().objects.values_list("session_key", "session_data").iterator():
+        if store().decode(data).get(SESSION_KEY) == user_id:
+            store(session_key=key).delete()  # the cached copy too, where the store keeps one
 
 
 def deleted_name(user):

@@ -93,8 +93,11 @@ def test_the_export_s_fields(world):
     assert [t["name"] for t in document["accounts"]["api_tokens"]] == ["alice's laptop"]
     assert [m["text"] for m in document["chat"]["messages_written"]] == ["gg alice-chat-x7q"]
     assert [n["text"] for n in document["chat"]["notes"]] == ["plan: alice-note-x7q"]
-    assert [m["text"] for m in document["conversations"]["messages_sent"]] == ["hello alice-dm-x7q"]
-    assert document["conversations"]["messages_sent"][0]["to"] == ["carol_x7q"]
+    # Both sides of her conversation, the other player by their display name.
+    assert [(m["from"], m["text"]) for m in document["conversations"]["messages"]] == [
+        ("you", "hello alice-dm-x7q"), ("carol_x7q", "hello back")
+    ]
+    assert document["conversations"]["conversations"][0]["with"] == ["carol_x7q"]
     assert [f["player"] for f in document["relations"]["following"]] == ["bob_x7q"]
     assert [f["player"] for f in document["relations"]["followers"]] == ["carol_x7q"]
     assert [b["player"] for b in document["relations"]["blocked_players"]] == ["dave_x7q"]
@@ -225,6 +228,22 @@ def test_what_others_read_where_she_wrote(world):
     client.force_login(world.bob)
     page = client.get(f"/players/deleted player {world.alice.pk}/")
     assert page.status_code == 404  # no profile
+
+
+def test_the_sessions_of_a_deleted_account_go_with_it(make_user):
+    from django.contrib.auth import SESSION_KEY
+    from django.contrib.sessions.models import Session
+
+    alice, bob = make_user(), make_user()
+    for user in (alice, alice, bob):  # alice signed in on two devices
+        Client().force_login(user)
+
+    def signed_in():
+        return sorted(int(s.get_decoded()[SESSION_KEY]) for s in Session.objects.all())
+
+    assert signed_in() == sorted([alice.pk, alice.pk, bob.pk])
+    services.erase_account(alice)
+    assert signed_in() == [bob.pk]
 
 
 def test_a_wrong_password_deletes_nothing(world):
