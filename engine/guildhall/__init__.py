@@ -29,7 +29,7 @@ TITLE = gettext_noop("Guildhall")
 PLAYERS = (2, 3, 4)
 # The rules version of new games. A game keeps the version it was created with, and is replayed under
 # it: a stored log keeps its meaning when the rules change (docs/engine-api.md, "Rules versions").
-ENGINE_VERSION = "3"
+ENGINE_VERSION = "4"
 VERSIONS = RULES_VERSIONS
 # The layout of a pickled GameState: part of the site's cache keys, so that a snapshot pickled by an
 # older engine is never read by a newer one.

@@ -70,7 +70,7 @@ NO_SNAPSHOT = object()
 
 
 # Every rules version this engine can play, oldest first (engine.ENGINE_VERSION is the newest).
-RULES_VERSIONS = ("1", "2", "3")
+RULES_VERSIONS = ("1", "2", "3", "4")
 
 
 # Fields compared by ==; ``snapshot`` (the turn's start, kept for undo) is derived and left out.

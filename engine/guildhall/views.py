@@ -147,12 +147,13 @@ def _pending(st, viewer):
 def _search(st, prompt):
     """A Historian's search (T2/T4) as its searcher sees it: the whole pile, top first, each card with
     ``offered`` (it can be taken now) and otherwise the ``reason``: ``duplicate``, an identical card is
-    face up in the searcher's guildhall (R7.3)."""
+    face up in the searcher's guildhall (R7.3), or ``taken``, the search's own first card, back on the
+    pile with a discarded chapter (rules version 4: two cards, not one card twice)."""
     if prompt["kind"] != "ability" or prompt["ability"] != "historian" or not prompt["tier"]:
         return None
     return [
-        {"card": card_json(card), "offered": offered, "reason": None if offered else "duplicate"}
-        for card, offered in ABILITIES["historian"].searching(st, prompt)
+        {"card": card_json(card), "offered": reason is None, "reason": reason}
+        for card, reason in ABILITIES["historian"].searching(st, prompt)
     ]
 
 

@@ -38,12 +38,13 @@ def pile_top_first(st, count):
 
 # --- versions -----------------------------------------------------------------------------------------------
 def test_new_games_use_the_current_version_and_unknown_versions_are_refused():
-    assert guildhall.ENGINE_VERSION == "3" == guildhall.VERSIONS[-1] and guildhall.VERSIONS == ("1", "2", "3")
+    assert guildhall.ENGINE_VERSION == "4" == guildhall.VERSIONS[-1] and guildhall.VERSIONS == ("1", "2", "3", "4")
     assert guildhall.new_game(2, "s").version == guildhall.ENGINE_VERSION
     assert guildhall.new_game(2, "s", version="1").version == "1"
     assert guildhall.new_game(2, "s", version="2").version == "2"
+    assert guildhall.new_game(2, "s", version="3").version == "3"
     with pytest.raises(ValueError, match="rules version"):
-        guildhall.new_game(2, "s", version="4")
+        guildhall.new_game(2, "s", version="5")
 
 
 def test_replay_keeps_the_version_and_a_version_1_log_replays_under_version_1_only():

@@ -26,25 +26,9 @@ def dump(view):
 
 
 def permuted(st, viewer, rng):
-    """A copy of ``st`` with every card hidden from ``viewer`` moved to another hidden position."""
-    other = st.clone()
-    slots = []  # (container, index)
-    for seat, player in enumerate(other.players):
-        if seat == viewer:
-            continue
-        known = player.known if other.mode == "yucata" else ()  # Y5: publicly known hand cards
-        slots += [(player.hand, i) for i in range(len(player.hand)) if player.hand[i] not in known]
-        if other.mode == "printed":
-            for chapter in player.completed:
-                slots += [(chapter, i) for i in range(len(chapter))]
-    slots += [(other.deck, i) for i in range(len(other.deck))]
-    seen_in_pile = pile_visible(st, viewer)
-    slots += [(other.discard, i) for i in range(len(other.discard) - 1) if other.discard[i] not in seen_in_pile]
-    cards = [container[i] for container, i in slots]
-    rng.shuffle(cards)
-    for (container, i), card in zip(slots, cards, strict=True):
-        container[i] = card
-    return other
+    """A copy of ``st`` with every card hidden from ``viewer`` moved to another hidden position (and the
+    hidden parts of past events changed): Guildhall's ``permute_hidden``."""
+    return guildhall.permute_hidden(st, viewer, rng)
 
 
 def visible_cards(st, viewer):

@@ -7,7 +7,9 @@ first completed its chapter. The cards left keep their order (EN §Discard Pile)
 When the first card of T4 completes a fourth chapter, a chapter is discarded at once (R8.4), before the
 second card is chosen, and the second card is chosen from the pile as it then is, those five cards
 included. From rules version 2 the tier is offered on that reading too, even when the pile held no
-other card (version 1 refused it then; docs/rules.md).
+other card (version 1 refused it then; docs/rules.md). From rules version 4 the second card is never the
+first: T4 places exactly 2 cards, and the first is back on the pile when its own chapter was the one
+discarded (versions 1 to 3 offered it again, so that one card arrived twice).
 """
 
 from ..cards import IDENTITY, MAX_COMPLETED, identities_of
@@ -72,13 +74,18 @@ class Historian(Ability):
 
     def searching(self, st, ctx):
         """The search of the pile (T2/T4) as its searcher sees it: every card of the pile, top first,
-        each with whether it can be taken now (reference §6.3, R14). A card not offered is always a
-        twin of a face-up card of the guildhall: a card that could arrive but leave no second card
-        would mean that every other placeable card is its twin, and then no card at all could start
-        T4, which would not have been offered."""
+        each with why it cannot be taken now, or None (reference §6.3, R14): ``"taken"``, it is the
+        search's own first card, back on the pile with a discarded chapter (rules version 4), or
+        ``"duplicate"``, a twin of a face-up card of the guildhall. No other card is ever refused: a card
+        that could arrive but leave no second card would mean that every other placeable card is its
+        twin, and then no card at all could start T4, which would not have been offered."""
         step = self.step(st, ctx)
         offered = {o["card"] for o in step[1]} if step else set()
-        return [(card, card in offered) for card in reversed(st.discard)]
+        taken = set(picks(ctx, "take"))
+        return [
+            (card, None if card in offered else "taken" if card in taken else "duplicate")
+            for card in reversed(st.discard)
+        ]
 
     def tiers_reveal(self, st, seat, level):
         """Whether T2/T4 can be carried out depends on the hidden part of the pile, so offering them is
@@ -99,6 +106,8 @@ class Historian(Ability):
             options = self._first_choices(st, ctx["seat"], ctx["tier"])
         else:
             options = _placeable(st.discard, hall)
+            if st.rules_since("4"):
+                options = [c for c in options if c not in taken]  # two cards, not one card twice
         return ("take", select_options(options), False)
 
     def pick(self, st, ctx, phase, decision):
