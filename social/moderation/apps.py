@@ -9,3 +9,18 @@ class ModerationConfig(AppConfig):
     label = "moderation"
     verbose_name = _("Moderation")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # The staff's decisions, emailed to the player concerned, in the outbox's registry (the outbox never
+        # imports this app).
+        from games.notifications import kinds
+
+        from . import notices
+
+        kinds.register(
+            notices.KIND,
+            notices.build_for_outbox,
+            preference=notices.wants_email,
+            unsubscribe=notices.stop_emails,
+            label=_("emails about the staff's decisions on your account"),
+        )

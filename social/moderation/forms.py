@@ -43,3 +43,20 @@ class ActionForm(forms.Form):
 
 class LiftForm(forms.Form):
     reason = forms.CharField(label=_("Reason (written to the moderation log)"), max_length=REASON_MAX_LENGTH)
+
+
+class PlayerActionForm(forms.Form):
+    """A moderator's action on a player without a report (from the player's page)."""
+
+    action = forms.ChoiceField(
+        label=_("Action"),
+        choices=[(value, label) for value, label in ActionForm.base_fields["action"].choices
+                 if value not in (ActionForm.HIDE, ActionForm.DISMISS)],
+    )
+    days = ActionForm.base_fields["days"]
+    reason = ActionForm.base_fields["reason"]
+
+
+class NoticeForm(forms.Form):
+    email = forms.BooleanField(label=_("Email me the staff's decisions about my account"), required=False)
+

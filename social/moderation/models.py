@@ -176,3 +176,22 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M} {self.moderator_id} {self.action} {self.player_id}"
+
+
+class NoticePreference(models.Model):
+    """Whether a player is emailed the staff's decisions about them (moderation.notices); they are shown on
+    their reports page either way. Made when they change it (the default is yes)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="moderation_notice_preference",
+        verbose_name=_("player"),
+    )
+    email = models.BooleanField(_("email me the staff's decisions about my account"), default=True)
+
+    class Meta:
+        verbose_name = _("preference for the staff's notices")
+        verbose_name_plural = _("preferences for the staff's notices")
+
+    def __str__(self):
+        return f"{self.user_id}: {self.email}"
+

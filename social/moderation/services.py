@@ -30,7 +30,7 @@ from social.relations.selectors import player_named
 from social.text import tidy
 from social.throttling import Throttled, limit
 
-from . import auditlog, outcomes
+from . import auditlog, notices, outcomes
 from .models import COMMENT_MAX_LENGTH, REASON_MAX_LENGTH, AuditEntry, Report, Restriction
 
 MUTE_DAYS = (1, 3, 7, 30)  # and None: until lifted
@@ -146,10 +146,13 @@ def _clean_reason(reason):
 
 
 def _log(moderator, action, player_id, reason, report=None, subject="", scope="", until=None):
-    return auditlog.append(
+    """The log's entry of an action, and the player's notice of it, in the action's transaction."""
+    entry = auditlog.append(
         moderator=moderator, action=action, player_id=player_id, reason=reason,
         report_id=report.pk if report is not None else None, subject=subject[:2200], scope=scope, until=until,
     )
+    notices.notify(entry)
+    return entry
 
 
 def _close(reports, moderator, status, outcome):
@@ -166,10 +169,13 @@ def open_report(report_id, lock=True):
     return report
 
 
+def _chat_subject(m):
+    return f"chat message {m.pk} in game {m.game_id}: {m.text}"
+
+
 def _subject(report):
     if report.kind == Report.Kind.CHAT:
-        m = report.chat_message
-        return f"chat message {m.pk} in game {m.game_id}: {m.text}"
+        return _chat_subject(report.chat_message)
     if report.kind == Report.Kind.MESSAGE:
         m = report.direct_message
         return f"private message {m.pk} in conversation {m.conversation_id}: {m.text}"
@@ -195,6 +201,22 @@ def hide(report_id, moderator, reason):
         _log(moderator, action, report.reported_id, reason, report, _subject(report))
         _close(same, moderator, Report.Status.ACTED, outcomes.HIDDEN)
     return report
+
+
+def hide_chat_message(message_id, moderator, reason):
+    """Hide a table-chat message without a report (a moderator who saw it); closes the open reports of it."""
+    reason = _clean_reason(reason)
+    with transaction.atomic():
+        message = Message.objects.select_for_update().filter(pk=message_id).first()
+        if message is None:
+            raise NotFound(_("No such message."), code="no_message")
+        _check_moderator(moderator, message.author_id)
+        if message.hidden:
+            raise Conflict(_("This message is hidden already."), code="hidden")
+        chat_services.hide_message(message.pk)
+        _log(moderator, AuditEntry.Action.HIDE_CHAT, message.author_id, reason, subject=_chat_subject(message))
+        _close(Report.objects.filter(chat_message_id=message.pk), moderator, Report.Status.ACTED, outcomes.HIDDEN)
+    return message
 
 
 def mute(player, moderator, scope, days, reason, report_id=None):

@@ -19,11 +19,19 @@ from games.web.views import login_required  # htmx-aware: an ended session redir
 from social.chat.models import Message
 from social.conversations import selectors as conversation_selectors
 from social.conversations.models import DirectMessage
+from social.relations.selectors import player_named
 from social.throttling import Throttled
 
-from . import context, outcomes, restrictions, services
-from .forms import ActionForm, LiftForm, ReportForm
+from . import context, notices, outcomes, restrictions, services
+from .forms import ActionForm, LiftForm, NoticeForm, PlayerActionForm, ReportForm
 from .models import AuditEntry, Report, Restriction
+
+CHAT_LINES_SHOWN = 20  # a player's newest table-chat lines on their page, each with Hide
+MUTE_SCOPES = {
+    ActionForm.MUTE_CHAT: Restriction.Scope.CHAT,
+    ActionForm.MUTE_MESSAGES: Restriction.Scope.MESSAGES,
+    ActionForm.MUTE_BOTH: Restriction.Scope.BOTH,
+}
 
 
 def moderator_required(view):
@@ -122,11 +130,28 @@ def report_profile(request, username):
 @login_required
 @require_GET
 def my_reports(request):
+    """The player's reports with their outcome, and the staff's decisions about the player themselves."""
     page = Paginator(
         Report.objects.filter(reporter=request.user).select_related("reported").order_by("-id"), 30
     ).get_page(request.GET.get("page"))
     rows = [{"report": r, "outcome": outcomes.line(r)} for r in page.object_list]
-    return render(request, "moderation/my_reports.html", {"rows": rows, "page": page})
+    context = {
+        "rows": rows,
+        "page": page,
+        "decisions": notices.decisions_about(request.user),
+        "notice_form": NoticeForm(initial={"email": notices.wants_email(request.user, None)}),
+    }
+    return render(request, "moderation/my_reports.html", context)
+
+
+@login_required
+@require_POST
+def notice_preference(request):
+    form = NoticeForm(request.POST)
+    form.is_valid()  # a checkbox: absent is off
+    notices.set_email(request.user, form.cleaned_data.get("email", False))
+    messages.success(request, _("Your choice of emails was saved."))
+    return HttpResponseRedirect(reverse("moderation:mine") + "#decisions")
 
 
 # --- the staff ------------------------------------------------------------------------------------------
@@ -151,16 +176,11 @@ def act(request, pk):
     if report is None:
         raise Http404(_("No such report."))
     action, reason, days = form.cleaned_data["action"], form.cleaned_data["reason"], form.cleaned_data["days"]
-    scopes = {
-        ActionForm.MUTE_CHAT: Restriction.Scope.CHAT,
-        ActionForm.MUTE_MESSAGES: Restriction.Scope.MESSAGES,
-        ActionForm.MUTE_BOTH: Restriction.Scope.BOTH,
-    }
     try:
         if action == ActionForm.HIDE:
             services.hide(report.pk, request.user, reason)
-        elif action in scopes:
-            services.mute(report.reported, request.user, scopes[action], days, reason, report_id=report.pk)
+        elif action in MUTE_SCOPES:
+            services.mute(report.reported, request.user, MUTE_SCOPES[action], days, reason, report_id=report.pk)
         elif action == ActionForm.SUSPEND:
             services.suspend(report.reported, request.user, reason, report_id=report.pk)
         else:
@@ -172,22 +192,84 @@ def act(request, pk):
     return HttpResponseRedirect(reverse("moderation:queue"))
 
 
+def _player_or_404(username):
+    try:
+        return services.player(username)
+    except NotFound:
+        raise Http404(_("No such player.")) from None
+
+
+@moderator_required
+@require_GET
+def find_player(request):
+    """The queue's "find a player" box: to that player's page, where a moderator acts without a report."""
+    found = player_named(request.GET.get("name", "").strip(), include_inactive=True)
+    if found is None:
+        messages.error(request, _("No such player."))
+        return HttpResponseRedirect(reverse("moderation:queue"))
+    return HttpResponseRedirect(reverse("moderation:player", args=[found.username]))
+
+
 @moderator_required
 @require_GET
 def player(request, username):
-    """A player's standing: restrictions (with Lift), reports against them, the log's entries."""
-    try:
-        found = services.player(username)
-    except NotFound:
-        raise Http404(_("No such player.")) from None
+    """A player's standing: restrictions (with Lift), reports against them, the log's entries; and what a
+    moderator may do without a report: mute, suspend, hide one of their table-chat messages."""
+    found = _player_or_404(username)
     data = {
         "player": found,
         "in_force": list(restrictions.current(found.pk, Restriction.Scope.values)),
         "reports": list(Report.objects.filter(reported=found).select_related("reporter").order_by("-id")[:50]),
         "entries": list(AuditEntry.objects.filter(player=found).select_related("moderator").order_by("-id")[:50]),
+        "chat_lines": list(Message.objects.filter(author=found, hidden=False).order_by("-id")[:CHAT_LINES_SHOWN]),
         "lift_form": LiftForm(),
+        "action_form": PlayerActionForm(),
     }
     return render(request, "moderation/player.html", data)
+
+
+@moderator_required
+@require_POST
+def act_on_player(request, username):
+    """Mute or suspend a player without a report."""
+    found = _player_or_404(username)
+    back = reverse("moderation:player", args=[found.username])
+    form = PlayerActionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose an action and give the reason."))
+        return HttpResponseRedirect(back)
+    action, reason, days = form.cleaned_data["action"], form.cleaned_data["reason"], form.cleaned_data["days"]
+    try:
+        if action == ActionForm.SUSPEND:
+            services.suspend(found, request.user, reason)
+        else:
+            services.mute(found, request.user, MUTE_SCOPES[action], days, reason)
+    except GameError as exc:
+        messages.error(request, str(exc.detail))
+    else:
+        messages.success(request, _("Done, and written to the moderation log."))
+    return HttpResponseRedirect(back)
+
+
+@moderator_required
+@require_POST
+def hide_chat(request, message_id):
+    """Hide one table-chat message without a report (from its author's page)."""
+    message = Message.objects.select_related("author").filter(pk=_row_id(message_id, _("No such message."))).first()
+    if message is None:
+        raise Http404(_("No such message."))
+    back = reverse("moderation:player", args=[message.author.username])
+    form = LiftForm(request.POST)  # a reason, and nothing else
+    if not form.is_valid():
+        messages.error(request, _("Give the reason: it goes into the moderation log."))
+        return HttpResponseRedirect(back)
+    try:
+        services.hide_chat_message(message.pk, request.user, form.cleaned_data["reason"])
+    except GameError as exc:
+        messages.error(request, str(exc.detail))
+    else:
+        messages.success(request, _("Done, and written to the moderation log."))
+    return HttpResponseRedirect(back)
 
 
 @moderator_required

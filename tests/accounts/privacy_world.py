@@ -23,6 +23,7 @@ from games.notifications.models import Notification, PushSubscription
 from games.tournaments import services as tournaments
 from social.chat import services as chat
 from social.conversations import services as conversations
+from social.moderation import notices
 from social.moderation import services as moderation
 from social.relations import services as relations
 from tests.games.helpers import started_game
@@ -96,6 +97,7 @@ def build(make_user):
     conversations.send(carol, alice, "hello back")
     conversations.set_email_choice(alice, "digest")
     moderation.report_chat(alice, bobs.pk, "abuse", "alice-report-x7q")
+    notices.set_email(alice, False)
     moderation.report_profile(carol, alice, "spam", "carol-report-x7q")  # carol's: never to be told to alice
     vacations.declare_absence(
         alice, timezone.now() + datetime.timedelta(days=30), timezone.now() + datetime.timedelta(days=32)
