@@ -104,6 +104,12 @@ def messages_of(conversation, user, before=None, limit=SHOWN):
     return list(reversed(newest[:limit])), len(newest) > limit
 
 
+def newer_than(conversation, user, after, limit=SHOWN):
+    """The messages ``user`` may read that are newer than ``after``, oldest first (at most ``limit``)."""
+    rows = DirectMessage.objects.filter(visible_to(user.pk), conversation=conversation, id__gt=after)
+    return list(rows.select_related("sender").order_by("id")[:limit])
+
+
 def conversation_with(user, other):
     """The conversation of ``user`` and ``other``, or None."""
     return Conversation.objects.filter(pair=Conversation.pair_of(user.pk, other.pk)).first()

@@ -7,6 +7,7 @@ app_name = "conversations"
 urlpatterns = [
     path("messages/", views.inbox, name="inbox"),
     path("messages/<int:pk>/", views.conversation, name="conversation"),
+    path("messages/<int:pk>/new/", views.new_messages, name="new_messages"),
     path("messages/to/<str:username>/", views.write_to, name="write_to"),
     path("messages/email/", views.preference, name="preference"),
     path("messages/link/", views.header_link, name="header_link"),

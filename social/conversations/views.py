@@ -2,11 +2,11 @@
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.exceptions import GameError, NotFound
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
@@ -14,10 +14,13 @@ from social.relations import selectors as relations
 from social.throttling import Throttled
 
 from . import selectors, services
+from .api import BEFORE_MAX
 from .forms import MessageForm, NewConversationForm, PreferenceForm
 from .models import MESSAGE_MAX_LENGTH
 
 PER_PAGE = 30
+# An open conversation asks for new messages this often besides when the live socket tells it to.
+POLL_SECONDS = 60
 
 
 def _page_url(conversation_id):
@@ -92,6 +95,8 @@ def conversation(request, pk):
         services.mark_read(found.pk, request.user, upto=shown[-1].pk)
     context = {
         "conversation": found,
+        "newest_id": shown[-1].pk if shown else 0,
+        "poll_seconds": POLL_SECONDS,
         "other": other,
         "shown": shown,
         "older": older,
@@ -103,6 +108,37 @@ def conversation(request, pk):
     }
     response = render(request, "conversations/conversation.html", context, status=_status(form, refused))
     return _answer(response, refused)
+
+
+@login_required
+@require_GET
+def new_messages(request, pk):
+    """What the open conversation page lacks: 204 while no message it may show is newer than ``after``;
+    otherwise the new messages, appended, and a poller that asks from the newest on. With ``read=1`` (the
+    page is being looked at) what it shows is marked read."""
+    try:
+        found = services.own_conversation(pk, request.user)
+    except NotFound:
+        raise Http404(_("No such conversation.")) from None
+    try:
+        after = int(request.GET.get("after", ""))
+    except ValueError:
+        return HttpResponse(status=400)
+    if not 0 <= after <= BEFORE_MAX:
+        return HttpResponse(status=400)
+    previously_read = selectors.last_read_id(found, request.user)
+    shown = selectors.newer_than(found, request.user, after)
+    newest = shown[-1].pk if shown else after
+    read = request.GET.get("read") == "1" and newest > previously_read
+    if read:
+        services.mark_read(found.pk, request.user, upto=newest)
+    if not shown and not read:
+        return HttpResponse(status=204)
+    context = {"conversation": found, "shown": shown, "previously_read": previously_read, "newest_id": newest,
+               "poll_seconds": POLL_SECONDS, "read": read}
+    if read:  # the header's count, at once (its own refresh may be on its way already, and then be dropped)
+        context["unread"] = selectors.unread_count(request.user)
+    return render(request, "conversations/_new_messages.html", context)
 
 
 @login_required

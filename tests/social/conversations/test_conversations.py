@@ -181,3 +181,22 @@ def test_the_api_lists_sends_reads_and_marks_read(make_user, api_client_for):
     assert stranger.post(f"/api/v1/messages/{conversation}/read/", {}, format="json").status_code == 404
     assert api_client_for(None).get("/api/v1/messages/").status_code == 401
     assert DirectMessage.objects.count() == 1
+
+
+def test_the_open_page_asks_for_what_is_new(client, make_user, django_capture_on_commit_callbacks):
+    alice, bob, mallory = make_user("alice"), make_user("bob"), make_user("mallory")
+    first = services.send(alice, bob, "one")
+    url = reverse("conversations:new_messages", args=[first.conversation_id])
+    client.force_login(bob)
+    assert client.get(url, {"after": first.pk}).status_code == 204  # nothing new: one indexed query
+    second = services.send(alice, bob, "two")
+    fresh = client.get(url, {"after": first.pk})
+    assert fresh.status_code == 200 and "two" in fresh.content.decode() and ">one<" not in fresh.content.decode()
+    assert f"?after={second.pk}" in fresh.content.decode()  # the next question starts after it
+    assert selectors.unread_count(bob) == 2  # fetched into a page nobody looks at: still unread
+    looked_at = client.get(url, {"after": first.pk, "read": "1"}).content.decode()
+    assert selectors.unread_count(bob) == 0 and 'id="messages-nav"' in looked_at and "hx-swap-oob" in looked_at
+    for bad in ("", "x", "-1", "9" * 30):
+        assert client.get(url, {"after": bad}).status_code == 400
+    client.force_login(mallory)
+    assert client.get(url, {"after": 0}).status_code == 404
