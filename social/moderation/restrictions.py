@@ -1,6 +1,7 @@
-"""Whether the staff keep a player from writing: read by the table chat and the private messages before
-they store anything. A leaf module (it imports only this app's models), so the features below
-moderation may ask it without an import circle."""
+"""Whether the staff keep a player from writing (read by the table chat and the private messages before
+they store anything), or from being invited (read by the invitations before they invite anyone). A leaf
+module (it imports only this app's models), so the rooms below moderation may ask it without an import
+circle."""
 
 from django.db.models import Q
 from django.utils import formats, timezone
@@ -29,6 +30,15 @@ def mute_of(user_id, what, now=None):
     if not found:
         return None
     return max(found, key=lambda r: (r.ends_at is None, r.ends_at))
+
+
+def may_receive_invitations(user):
+    """Whether ``user`` (a user row) can be invited to a game: not a suspended account (``is_active`` off,
+    an account restriction in force) and not a deleted one. An invitation to anyone else is refused like
+    any invitation that cannot be delivered."""
+    if user is None or not user.is_active or getattr(user, "deleted_at", None) is not None:
+        return False
+    return not current(user.pk, (Restriction.Scope.ACCOUNT,)).exists()
 
 
 def refusal(restriction):

@@ -95,3 +95,28 @@ def test_the_queue_marks_the_reported_message_in_its_context(client, moderator, 
     marked = page.split('aria-current="true"')
     assert len(marked) == 2 and "line 3" in marked[1].split("</li>")[0] and "Reported" in marked[1].split("</li>")[0]
     assert Report.objects.count() == 1
+
+
+def test_what_other_rooms_ask_a_suspended_or_deleted_player_may_not_be_invited(moderator, table):
+    """The selector the invitations ask (social.moderation.restrictions), and the one the lobby asks before it
+    shows an open game as open (social.relations.selectors.kept_apart)."""
+    from accounts import services as accounts
+    from social.moderation.restrictions import may_receive_invitations
+    from social.relations import services as relations
+    from social.relations.selectors import kept_apart
+
+    _game, alice, bob = table
+    assert may_receive_invitations(bob)
+    restriction = services.suspend(bob, moderator, "again")
+    bob.refresh_from_db()
+    assert not may_receive_invitations(bob)
+    services.lift(restriction.pk, moderator, "apologised")
+    bob.refresh_from_db()
+    assert may_receive_invitations(bob)
+    accounts.erase_account(bob)
+    bob.refresh_from_db()
+    assert not may_receive_invitations(bob)
+    carol, dave = type(alice).objects.create(username="carol"), type(alice).objects.create(username="dave")
+    relations.block(carol, dave)
+    assert kept_apart(dave, [alice, carol]) and kept_apart(carol.pk, [dave.pk])
+    assert not kept_apart(alice, [carol, dave]) and not kept_apart(dave, [])
