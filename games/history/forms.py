@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
+from games.presentation import all_games
 
 from .selectors import DEFAULT_SORT
 
@@ -27,7 +28,12 @@ EARLIEST, LATEST = datetime.date(1970, 1, 1), datetime.date(9000, 12, 31)
 DATE_BOUNDS = [MinValueValidator(EARLIEST), MaxValueValidator(LATEST)]
 
 
+def _game_choices():
+    return [("", _("Any")), *((p.slug, p.title()) for p in all_games())]
+
+
 class HistoryFilterForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game"), choices=_game_choices, required=False)
     player = forms.CharField(label=_("Player"), max_length=150, required=False)
     winner = forms.CharField(label=_("Winner"), max_length=150, required=False)
     players = forms.TypedChoiceField(
@@ -68,6 +74,7 @@ class HistoryFilterForm(forms.Form):
             return datetime.datetime.combine(day, datetime.time.min, tzinfo=tz)
 
         return {
+            "game": data.get("game") or None,
             "players": data.get("players"),
             "mode": data.get("mode") or None,
             "since": start_of(data["since"]) if data.get("since") else None,

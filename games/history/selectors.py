@@ -1,8 +1,9 @@
 """Read side of the history: finished games filtered and sorted, per-game summaries, player statistics.
 
 The list is built from indexed columns of ``Game`` and ``Seat`` only (status, finished_at, num_seats,
-mode, turn; a seat's user and final place); the one number that needs the engine, VP cards bought, is
-read from the final state once per game and cached for good (a finished game never changes).
+mode, turn; a seat's user and final place); the facts that need the engine (each game's own:
+``summary_facts`` of its presentation, such as Guildhall's VP cards bought) are read from the final
+state's public view once per game and cached for good (a finished game never changes).
 """
 
 import datetime
@@ -14,9 +15,9 @@ from django.core.cache import cache
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.dateparse import parse_datetime
 
-import engine
 from games import cache as state_cache
 from games.models import Game, Seat
+from games.presentation import for_game
 
 logger = logging.getLogger(__name__)
 
@@ -37,11 +38,16 @@ def user_by_name(username):
     return get_user_model().objects.filter(username=username).first()
 
 
-def finished_games(player=None, winner=None, players=None, mode=None, since=None, until=None, sort=DEFAULT_SORT):
-    """Finished games, filtered and sorted. ``player``/``winner`` are users (or None); ``since``/``until``
-    are aware datetimes bounding ``finished_at`` (``until`` exclusive)."""
+def finished_games(
+    player=None, winner=None, players=None, mode=None, since=None, until=None, sort=DEFAULT_SORT, game=None
+):
+    """Finished games, filtered and sorted. ``game`` is a game's slug (or None: every game);
+    ``player``/``winner`` are users (or None); ``since``/``until`` are aware datetimes bounding
+    ``finished_at`` (``until`` exclusive)."""
     # Lessons (games.learn) are practice against a bot on a known deal: not games to browse.
     qs = Game.objects.filter(status=Game.Status.FINISHED, lesson=False)
+    if game:
+        qs = qs.filter(game=game)
     if player is not None:
         qs = qs.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=player)))
     if winner is not None:
@@ -173,17 +179,20 @@ def with_seats(games):
 
 
 def _summary_key(game):
-    return f"history:summary:{game.pk}:{game.seed_commitment[:16]}:{engine.ENGINE_VERSION}"
+    rules = for_game(game).rules
+    return f"history:facts:{game.pk}:{game.seed_commitment[:16]}:{rules.NAME}:{rules.ENGINE_VERSION}"
 
 
 def _computed_summary(game):
+    """The game's own facts (its presentation's ``summary_facts``) from the final state's public view."""
+    presentation = for_game(game)
     state = state_cache.load_state(game)
-    view = engine.view(state, None)
-    return {"vp_cards": [len(p["vp_cards"]) for p in view["players"]], "seq": state.seq}
+    return {"facts": presentation.summary_facts(presentation.rules.view(state, None)), "seq": state.seq}
 
 
 def game_summaries(games):
-    """{game id: {"turns", "duration", "vp_cards_bought", "players": [{name, seat, place, vp, user}]}}"""
+    """{game id: {"turns", "duration", "facts": {key: value}, "players": [{name, seat, place, vp, user}]}};
+    ``facts`` are the game's own (its presentation's ``summary_columns``)."""
     games = list(games)
     keys = {_summary_key(g): g for g in games if g.status == Game.Status.FINISHED}
     try:
@@ -205,12 +214,11 @@ def game_summaries(games):
         extra = cached.get(_summary_key(game), {})
         scores = game.scores or []
         seats = sorted((s for s in game.seats.all() if s.position is not None), key=lambda s: s.position)
-        vp_cards = extra.get("vp_cards")
         summaries[game.pk] = {
             "turns": game.turn,
             "decisions": game.seq,
             "duration": (game.finished_at - game.started_at) if game.finished_at and game.started_at else None,
-            "vp_cards_bought": sum(vp_cards) if vp_cards is not None else None,
+            "facts": extra.get("facts") or {},
             "players": [
                 {
                     "seat": s.position,
@@ -218,7 +226,6 @@ def game_summaries(games):
                     "user": s.user,
                     "place": s.final_place,
                     "vp": scores[s.position] if s.position < len(scores) else None,
-                    "vp_cards": vp_cards[s.position] if vp_cards and s.position < len(vp_cards) else None,
                 }
                 for s in seats
             ],

@@ -18,6 +18,8 @@ from games.analysis import selectors as analysis_selectors
 from games.api import serializers as api_serializers
 from games.exceptions import NotFound
 from games.models import Game
+from games.presentation import all_games, for_game
+from games.rules import options_of
 
 from . import chart, present, record, replay, selectors
 from .forms import HistoryFilterForm
@@ -81,6 +83,8 @@ def history_list(request):
         bad_link = False
     rows = selectors.with_seats(page.games)
     summaries = selectors.game_summaries(rows)
+    shown = {g.game for g in rows}
+    presentations = [p for p in all_games() if p.slug in shown]
     query = {k: v for k, v in request.GET.items() if k not in ("page", "after", "before", "last") and v}
     total = cached_count(games, _count_key({**filters, "nobody": nobody or None}))
     bad_form = form.is_bound and bool(form.errors)
@@ -90,13 +94,32 @@ def history_list(request):
         {
             "form": form,
             "page": page,
-            "rows": [{"game": g, "summary": summaries[g.pk]} for g in rows],
+            "rows": [_list_row(g, summaries[g.pk], presentations) for g in rows],
+            "fact_columns": [column for p in presentations for column in p.summary_columns()],
+            "several_games": len(all_games()) > 1,
             "notes": notes,
             "query": urlencode(query),
             "total": total,
         },
         status=400 if bad_form or bad_link else 200,  # the page, with what is wrong in the request
     )
+
+
+def _list_row(game, summary, presentations):
+    """A row of the history list: the game, its summary, its title and options in words, and a cell for
+    every fact column on the page (only its own game's are filled)."""
+    presentation = next((p for p in presentations if p.slug == game.game), None)
+    own = {key for key, _label in presentation.summary_columns()} if presentation else set()
+    return {
+        "game": game,
+        "summary": summary,
+        "title": presentation.title() if presentation else game.game,
+        "options_words": presentation.options_words(options_of(game)) if presentation else "",
+        "facts": [
+            {"key": key, "label": label, "value": summary.get("facts", {}).get(key) if key in own else None}
+            for p in presentations for key, label in p.summary_columns()
+        ],
+    }
 
 
 def player_history(request, username):
@@ -141,11 +164,16 @@ def replay_context(request, game, step, fragment=False):
         raise BadStep(_("There is no step %(step)s: this game has steps 0 to %(steps)s.") % {
             "step": step, "steps": rp.steps})
     # Everything is revealed only when the row says finished and the log does end the game.
-    finished = game.status == Game.Status.FINISHED and rp.final.finished
+    finished = game.status == Game.Status.FINISHED and rp.over
     names = replay.names_by_seat(game)
-    view = replay.step_view(rp.state, viewer, finished)
+    view = replay.step_view(rp.rules, rp.state, viewer, finished)
+    presentation = for_game(game)
     context = {
         "game": game,
+        "presentation": presentation,
+        "game_title": presentation.title(),
+        "options_words": presentation.options_words(options_of(game)),
+        "replay_template": presentation.replay_template,
         "finished": finished,
         "viewer": viewer,
         "names": names,
@@ -154,9 +182,9 @@ def replay_context(request, game, step, fragment=False):
         "prev_step": max(rp.step - 1, 0),
         "next_step": min(rp.step + 1, rp.steps),
         "turn": rp.turn_of_step[rp.step],
-        "table": present.table(view, names, viewer),
+        "table": presentation.replay_table(view, names, viewer),
         "chart": chart.chart(rp.vp_by_turn, names, rp.turn_of_step[rp.step]),
-        "seed": view.get("seed") if finished else None,
+        "seed": game.seed if finished else None,
         # Analysis during play would be cheating: only a finished game has the panel.
         "analysis_panel": analysis_selectors.replay_panel(game, rp.step, request.user) if finished else None,
     }

@@ -1,11 +1,11 @@
-"""The guided first game's reads: a player's lesson, and the coach's panel for it."""
+"""The guided first game's reads: a player's lesson, and the coach's panel for it. The coach is the
+game's own (its presentation's ``lesson.coach``)."""
 
-import engine
 from games import cache as state_cache
 from games import selectors as game_selectors
 from games.models import Game
-
-from . import coach
+from games.presentation import for_game
+from games.rules import rules_of
 
 
 def lessons_of(user):
@@ -25,14 +25,18 @@ def coach_for(game, user, tried=None):
     view only (``engine.view`` at their seat)."""
     if not game.lesson or game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
         return None
+    lesson = for_game(game).lesson
     seat = game_selectors.seat_of(game, user)
-    if seat is None or seat.position is None:
+    if lesson is None or seat is None or seat.position is None:
         return None
+    rules = rules_of(game)
     state = state_cache.load_state(game)
-    view = engine.view(state, seat.position)
-    legal = engine.legal_decisions(state, seat.position)
+    view = rules.view(state, seat.position)
+    legal = rules.legal_decisions(state, seat.position)
+    coach = lesson.coach
     return {
         "game": game,
+        "guide_url": for_game(game).guide_url(),
         "advice": coach.advice(view, legal),
         "refusal": coach.why_not(view, legal, tried) if tried is not None else None,
         "cannot_play": coach.cannot_play(view),

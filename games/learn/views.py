@@ -20,12 +20,18 @@ MAX_TRIED = 500
 def learn(request):
     """GET: what the lesson is, with a button to start or resume it. POST: start (or resume) the player's
     lesson and go to its table."""
+    lessons = [
+        {"slug": p.slug, "title": p.title(), "intro_template": p.lesson.intro_template, "guide_url": p.guide_url()}
+        for p in services.games_with_a_lesson()
+    ]
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
-        game, _new = services.start_or_resume(request.user)
+        slug = request.POST.get("game")
+        chosen = slug if any(lesson["slug"] == slug for lesson in lessons) else None
+        game, _new = services.start_or_resume(request.user, chosen)
         return redirect("games:game", pk=game.pk)
-    context = {"current": None, "finished": []}
+    context = {"current": None, "finished": [], "lessons": lessons}
     if request.user.is_authenticated:
         lessons = list(selectors.lessons_of(request.user)[:6])
         context["current"] = next((g for g in lessons if g.status == "active"), None)

@@ -1,8 +1,12 @@
-"""Rendering of notification emails: text + HTML, in the recipient's language and time zone.
+"""Notification emails: text + HTML, in the recipient's language and time zone, built one way.
 
-Every email names the game, links to the table and to the preferences and carries a signed one-click
-unsubscribe link (``List-Unsubscribe`` + ``List-Unsubscribe-Post``, RFC 8058). What happened in a game
-is told by ``engine.describe`` for the recipient's own seat, so a card hidden from them is never named.
+Every kind of email, the site's own (below: your turn, reminders, timeouts, results, the digest,
+invitations) and those of other apps, is a kind of ``notifications.kinds`` whose builder returns a
+``kinds.Email``; ``build_message`` renders it with what every email has and adds the headers. Every email
+links to the preferences and carries a signed one-click unsubscribe link (``List-Unsubscribe`` +
+``List-Unsubscribe-Post``, RFC 8058). What happened in a game is told by its rules' ``describe`` for the
+recipient's own seat, and what the position is by its presentation's ``turn_lines`` from the recipient's
+own view, so a card hidden from them is never named.
 """
 
 from django.conf import settings
@@ -15,29 +19,19 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-import engine
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
+from games.presentation import for_game
+from games.rules import options_of, rules_of
 
 from . import kinds, recipients
+from .kinds import Email
 from .models import Notification
 from .recipients import Prefs, waiting_games
 
 UNSUBSCRIBE_SALT = "guildhall.notifications.unsubscribe"
 MAX_LOG_LINES = 40
 
-# Which preference an email's unsubscribe link turns off.
-CATEGORY = {
-    Notification.Kind.TURN: "turn",
-    Notification.Kind.DIGEST: "turn",
-    Notification.Kind.REMINDER_1: "reminders",
-    Notification.Kind.REMINDER_2: "reminders",
-    Notification.Kind.REMINDER_3: "reminders",
-    Notification.Kind.TIMEOUT: "reminders",
-    Notification.Kind.TAKEN_OVER: "reminders",
-    Notification.Kind.RESULTS: "results",
-    Notification.Kind.INVITATION: "invitations",
-}
 REMINDER_KINDS = (Notification.Kind.REMINDER_1, Notification.Kind.REMINDER_2, Notification.Kind.REMINDER_3)
 # The preference that turns each category off, and its value when off (what the unsubscribe link sets).
 # Registered kinds (notifications.kinds) bring categories of their own.
@@ -139,12 +133,21 @@ def log_since_last_turn(game, seat, upto):
         state = state_cache.load_state(game, events_after=first - 1)
     else:
         state = state_cache.replay(game, upto=upto)
-    if state.phase == "over":  # an over state reveals every card: never describe from one here
+    rules = rules_of(game)
+    if rules.outcome(state)["over"]:  # an over state reveals every card: never describe from one here
         return [], 0
     names = seat_names(game)
     # Entries the server made for a seat (time ran out, a seat that left) say so themselves.
-    lines = [engine.describe(state, seq, seat, names, gettext=_, ngettext=ngettext) for seq in range(first, upto + 1)]
+    lines = [rules.describe(state, seq, seat, names, gettext=_, ngettext=ngettext) for seq in range(first, upto + 1)]
     return lines, skipped
+
+
+def position_lines(game, seat):
+    """What the position is, for ``seat``'s your-turn email: the game's presentation's ``turn_lines`` from
+    that seat's own view at the row's seq."""
+    rules = rules_of(game)
+    view = rules.view(state_cache.load_state(game), seat)
+    return for_game(game).turn_lines(view, seat, seat_names(game))
 
 
 # --- messages -------------------------------------------------------------------------------------------
@@ -154,86 +157,66 @@ class Message(EmailMultiAlternatives):
     waiting_game_ids = ()
 
 
-def wanted(n, user, prefs):
-    """Whether the recipient wants this kind of email now (their preferences as they are at sending time,
-    not as they were when the row was written: an unsubscribe or a change in the settings since counts).
-    The digest decides for itself which parts are wanted (the games, each registered section)."""
-    if n.kind == Notification.Kind.TURN:
-        return prefs.turn_email == "immediate"
-    if n.kind == Notification.Kind.DIGEST:
-        return True
-    registered = kinds.get(n.kind)
-    if registered is not None and n.kind not in Notification.Kind.values:
-        return bool(registered.wanted(user, prefs))
-    field, off = PREFERENCE_OFF[CATEGORY.get(n.kind, "turn")]
-    return getattr(prefs, field, off) != off
-
-
 def build_message(n, now):
     """The email for notification ``n``, or None when it should not be sent (any more): the address is
-    not confirmed, the recipient does not want it now, or it is no longer relevant."""
+    not confirmed, the kind is not registered, the recipient does not want it now, or it is no longer
+    relevant. The recipient's preferences are read as they are at sending time, not as they were when the
+    row was written: an unsubscribe or a change in the settings since counts."""
+    kind = kinds.get(n.kind)
     user = recipients.confirmed(recipients.user_model().objects.select_related("profile")).filter(pk=n.user_id).first()
     address = recipients.address_of(user) if user is not None else None
-    if address is None:
+    if kind is None or address is None:
         return None
     prefs = Prefs(user)
-    if not wanted(n, user, prefs):
+    if not kind.wanted(user, prefs):
         return None
-    if n.kind not in (Notification.Kind.TURN, Notification.Kind.DIGEST, *REMINDER_KINDS) and (
-        now - (n.created_at or now) > settings.NOTIFY_RELEVANT_FOR
-    ):
+    if kind.expires and now - (n.created_at or now) > settings.NOTIFY_RELEVANT_FOR:
         return None  # results or a timeout notice a week late (a very long outage): news no more
-    registered = kinds.get(n.kind) if n.kind not in Notification.Kind.values else None
     with translation.override(prefs.language or settings.LANGUAGE_CODE):
-        builder = _BUILDERS.get(n.kind) or (_reminder if n.kind in REMINDER_KINDS else None)
-        if registered is not None:
-            builder = registered.build
-        if builder is None:
+        email = _as_email(kind.build(n, user, prefs, now))
+        if email is None:
             return None
-        built = builder(n, user, prefs, now)
-        if built is None:
-            return None
-        if registered is not None:
-            category = registered.category
-        else:
-            category = CATEGORY.get(n.kind, "turn")
-        if isinstance(built, dict):  # rendered by the feature itself
-            subject, context = built["subject"], {}
-            text, html = built["text"], built["html"]
-        else:
-            subject, context = built
-            category = context.pop("unsubscribe_category", category)
-            text = html = None
-        context.update(
-            {
-                "recipient": getattr(user, "public_name", lambda: user.username)(),
-                "subject": subject,
-                "preferences_url": preferences_url(),
-                "vacation_url": vacation_url(),
-                "unsubscribe_url": unsubscribe_url(user.pk, category),
-                "site_url": settings.SITE_URL,
-                "LANGUAGE_CODE": translation.get_language(),
-            }
-        )
-        if text is None:
-            text = render_to_string("email/notification.txt", context)
-            html = render_to_string("email/notification.html", context)
+        unsubscribe = unsubscribe_url(user.pk, email.unsubscribe or kind.category)
+        context = {
+            **email.context,
+            "recipient": getattr(user, "public_name", lambda: user.username)(),
+            "subject": email.subject,
+            "preferences_url": preferences_url(),
+            "vacation_url": vacation_url(),
+            "unsubscribe_url": unsubscribe,
+            "site_url": settings.SITE_URL,
+            "LANGUAGE_CODE": translation.get_language(),
+        }
+        text = render_to_string(f"{email.template}.txt", context)
+        html = render_to_string(f"{email.template}.html", context)
     domain = settings.SITE_URL.split("//", 1)[-1].split("/", 1)[0].split(":", 1)[0] or "localhost"
     message = Message(
-        subject=subject,
+        subject=email.subject,
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[address],
         headers={
-            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Message-ID": f"<notification-{n.pk}@{domain}>",
             "Auto-Submitted": "auto-generated",
         },
     )
     message.attach_alternative(html, "text/html")
-    message.waiting_game_ids = context.get("waiting_game_ids", ())
+    message.waiting_game_ids = email.context.get("waiting_game_ids", ())
     return message
+
+
+def _as_email(built):
+    """A builder's answer as an ``Email``. The tuple ``(subject, context)`` and the dict ``{"subject", "text",
+    "html"}`` are what builders returned before ``Email``; they are read here until the tournaments' and
+    the private messages' builders return an ``Email`` too."""
+    if built is None or isinstance(built, Email):
+        return built
+    if isinstance(built, dict):
+        return Email(built["subject"], {"text": built["text"], "html": built["html"]}, template="email/prerendered")
+    subject, context = built
+    return Email(subject, context)
 
 
 def _still_their_turn(n, game):
@@ -267,15 +250,19 @@ def _game_context(n, game, prefs, now, with_log=True):
 
 def _turn(n, user, prefs, now):
     game = n.game
-    if not _still_their_turn(n, game):
+    # Those who chose the digest get their turns in it (their turn rows are held for it).
+    if prefs.turn_email != "immediate" or not _still_their_turn(n, game):
         return None
     context = _game_context(n, game, prefs, now)
     words = {"id": game.pk, "players": context["players"]}
     context["intro"] = [_("It is your turn in game %(id)s (%(players)s).") % words]
+    seat = _seat_of(game, n.user_id)
+    if seat is not None:
+        context["intro"] += position_lines(game, seat)
     context["log_heading"] = _("Since your last turn:")
     context["chat"] = chat_since_last_turn(game, n.user_id, prefs, settings.CHAT_IN_EMAIL)
     subject = _("Guildhall: your turn in game %(id)s") % {"id": game.pk}
-    return subject, context
+    return Email(subject, context)
 
 
 def _reminder(n, user, prefs, now):
@@ -292,7 +279,7 @@ def _reminder(n, user, prefs, now):
         "left": context["time_left"],
         "id": game.pk,
     }
-    return subject, context
+    return Email(subject, context)
 
 
 def _timeout(n, user, prefs, now):
@@ -313,7 +300,7 @@ def _timeout(n, user, prefs, now):
     context["time_left"] = ""
     context["deadline"] = ""
     subject = _("Guildhall: time ran out in game %(id)s") % {"id": game.pk}
-    return subject, context
+    return Email(subject, context)
 
 
 def _taken_over(n, user, prefs, now):
@@ -333,7 +320,7 @@ def _taken_over(n, user, prefs, now):
     context["time_left"] = ""
     context["deadline"] = ""
     subject = _("Guildhall: the bot took over your seat in game %(id)s") % {"id": game.pk}
-    return subject, context
+    return Email(subject, context)
 
 
 def _results(n, user, prefs, now):
@@ -370,7 +357,7 @@ def _results(n, user, prefs, now):
         "game_link_text": _("Watch the replay"),
     }
     subject = _("Guildhall: game %(id)s is over") % {"id": game.pk}
-    return subject, context
+    return Email(subject, context)
 
 
 def _digest(n, user, prefs, now):
@@ -415,13 +402,11 @@ def _digest(n, user, prefs, now):
         subject = ngettext(
             "Guildhall: %(count)s game is waiting for you", "Guildhall: %(count)s games are waiting for you", count
         ) % {"count": count}
-    else:
-        subject = _("Guildhall: your daily digest")
-        # Nothing about turns in it: its unsubscribe link turns off the section's own emails, not turns'.
-        categories = {category for category, _shown in sections}
-        if len(categories) == 1 and None not in categories:
-            context["unsubscribe_category"] = categories.pop()
-    return subject, context
+        return Email(subject, context)
+    # Nothing about turns in it: its unsubscribe link turns off the section's own emails, not turns'.
+    categories = {category for category, _shown in sections}
+    only = categories.pop() if len(categories) == 1 and None not in categories else None
+    return Email(_("Guildhall: your daily digest"), context, unsubscribe=only)
 
 
 def chat_since_last_turn(game, user_id, prefs, limit):
@@ -451,9 +436,12 @@ def _invitation(n, user, prefs, now):
     game = invitation.game
     inviter = invitation.inviter.username if invitation.inviter else _("A player")
     seated = [s.display_name for s in Seat.objects.filter(game_id=game.pk).select_related("user").order_by("id")]
+    presentation = for_game(game)
+    options = presentation.options_words(options_of(game))
     intro = [
-        _("%(name)s invites you to a game of Guildhall: game %(id)s, %(seats)s players, %(mode)s.")
-        % {"name": inviter, "id": game.pk, "seats": game.num_seats, "mode": game.get_mode_display()},
+        _("%(name)s invites you to a game of %(game)s: game %(id)s, %(seats)s players%(options)s.")
+        % {"name": inviter, "game": presentation.title(), "id": game.pk, "seats": game.num_seats,
+           "options": f", {options}" if options else ""},
         _("Players so far: %(players)s.") % {"players": ", ".join(seated)},
     ]
     rematch = rematch_source(game.pk)
@@ -468,7 +456,7 @@ def _invitation(n, user, prefs, now):
         "game_link_text": _("Accept or decline the invitation"),
     }
     subject = _("Guildhall: %(name)s invites you to game %(id)s") % {"name": inviter, "id": game.pk}
-    return subject, context
+    return Email(subject, context)
 
 
 # How a game ended, when not the rulebook's way (the engine's ``ended_by``; the log tells who).
@@ -478,11 +466,12 @@ ENDINGS = {
     "taken_over": lambda: _("The game ended because the bot took over a seat after timeouts; it is placed last."),
 }
 
-_BUILDERS = {
-    Notification.Kind.TURN: _turn,
-    Notification.Kind.TIMEOUT: _timeout,
-    Notification.Kind.TAKEN_OVER: _taken_over,
-    Notification.Kind.RESULTS: _results,
-    Notification.Kind.DIGEST: _digest,
-    Notification.Kind.INVITATION: _invitation,
-}
+# The site's own kinds, registered like any other: one way to build every email.
+kinds.register(Notification.Kind.TURN, _turn, preference="turn_email", expires=False)
+kinds.register(Notification.Kind.DIGEST, _digest, preference=lambda user, prefs: True, category="turn", expires=False)
+for _reminder_kind in REMINDER_KINDS:
+    kinds.register(_reminder_kind, _reminder, preference="reminder_emails", expires=False)
+kinds.register(Notification.Kind.TIMEOUT, _timeout, preference="reminder_emails")
+kinds.register(Notification.Kind.TAKEN_OVER, _taken_over, preference="reminder_emails")
+kinds.register(Notification.Kind.RESULTS, _results, preference="result_emails")
+kinds.register(Notification.Kind.INVITATION, _invitation, preference="invitation_emails")

@@ -1,4 +1,6 @@
-"""The registry of email kinds that other apps own: what the outbox sends for them is theirs to say.
+"""The registry of email kinds: every email the outbox sends, the site's own (the your-turn email, reminders,
+results, the digest, invitations: games/notifications/emails.py) and those other apps own, is built one
+way, by the builder registered for its kind.
 
 A feature app (private messages, tournaments…) registers each of its kinds from its AppConfig.ready()::
 
@@ -10,14 +12,18 @@ it only calls what was registered here, at send time.
 
 - ``build(n, user, prefs, now)`` makes the email of row ``n`` for ``user`` (confirmed address, preferences
   ``prefs``, rendering under the recipient's language). It returns None when nothing is to be sent any more
-  (the row is then ``skipped``), ``(subject, context)`` for the site's email layout
-  (templates/email/notification.*: ``intro``, ``list_heading``/``list_lines``, ``game_url``/
-  ``game_link_text``…), or ``{"subject", "text", "html"}`` already rendered by the feature. The outbox adds
-  the headers (Message-ID per row, List-Unsubscribe) either way.
-- ``preference``: the name of a ``Prefs`` field that is true when the recipient wants this kind (the
+  (the row is then ``skipped``), or an ``Email``: the subject and the context of its templates, which are
+  the site's email layout (templates/email/notification.*: ``intro``, ``list_heading``/``list_lines``,
+  ``game_url``/``game_link_text``…) unless it names its own. The outbox adds what every email has (the
+  greeting's name, the links to the preferences and to unsubscribe) to the context, and the headers
+  (Message-ID per row, List-Unsubscribe).
+- ``preference``: the name of a ``Prefs`` field that is on when the recipient wants this kind (the
   unsubscribe link then turns that field off, as for the site's own kinds), or a function
   ``(user, prefs) -> bool`` with ``unsubscribe(user)`` turning it off and ``label`` saying what it is
-  ("You will no longer receive …"). Read at send time: a change of mind since the row was written counts.
+  ("You will no longer receive …"), or with ``category`` naming one of the site's own categories. Read at
+  send time: a change of mind since the row was written counts.
+- ``expires``: whether a row more than ``NOTIFY_RELEVANT_FOR`` late (a very long outage) is news no more
+  and skipped; a kind that judges its own relevance (a turn that has passed) says False.
 
 Digest lines: ``register_digest(name, lines, category=…)`` adds ``lines(user, since) -> [(text, url), …]`` to the
 daily digest (``since``: when the previous digest went out, None for the first); a feature whose
@@ -25,7 +31,7 @@ preference is "in the digest" also asks for the digest row with ``outbox.schedul
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # The Prefs fields the site's own kinds are turned off by, under their unsubscribe categories.
 OWN_CATEGORIES = {
@@ -36,6 +42,22 @@ OWN_CATEGORIES = {
 }
 
 
+# The site's email layout: templates/email/notification.txt and .html.
+LAYOUT = "email/notification"
+
+
+@dataclass(frozen=True)
+class Email:
+    """What a builder says: the subject and the context of the email's templates (``template`` + ".txt"
+    and ".html": the site's layout unless the feature has its own). ``unsubscribe``: the category its
+    unsubscribe link turns off, when not its kind's own (a digest that holds only one feature's lines)."""
+
+    subject: str
+    context: dict = field(default_factory=dict)
+    template: str = LAYOUT
+    unsubscribe: str | None = None
+
+
 @dataclass(frozen=True)
 class EmailKind:
     name: str
@@ -44,27 +66,33 @@ class EmailKind:
     category: str  # what the unsubscribe link of its emails turns off
     unsubscribe: Callable | None  # (user) -> None, for a category of the feature's own
     label: object  # what the unsubscribe page says is turned off
+    expires: bool = True  # skipped when NOTIFY_RELEVANT_FOR late
 
 
 _kinds = {}
 _digest = {}
 
 
-def register(kind, build, *, preference, unsubscribe=None, label=None):
+def register(kind, build, *, preference, unsubscribe=None, label=None, category=None, expires=True):
     """Register email ``kind`` (at most 32 characters) with its builder and the preference that allows it.
     Registering the same kind again replaces it (a test's own builder, a reloaded app)."""
     if not isinstance(kind, str) or not 0 < len(kind) <= 32:
         raise ValueError(f"an email kind is a name of 1 to 32 characters, not {kind!r}")
     if isinstance(preference, str):
-        category = next((c for c, (field, _off) in OWN_CATEGORIES.items() if field == preference), None)
+        category = next((c for c, (name, _off) in OWN_CATEGORIES.items() if name == preference), None)
         if category is None:
             raise ValueError(f"{preference!r} is not a preference of the profile: pass a function instead")
-        field = preference
-        entry = EmailKind(kind, build, lambda user, prefs: bool(getattr(prefs, field, False)), category, None, label)
+        name, off = OWN_CATEGORIES[category]
+        entry = EmailKind(kind, build, lambda user, prefs: getattr(prefs, name, off) != off, category, None, label,
+                          expires)
+    elif category is not None:
+        if category not in OWN_CATEGORIES:
+            raise ValueError(f"{category!r} is not one of the site's categories: {', '.join(OWN_CATEGORIES)}")
+        entry = EmailKind(kind, build, preference, category, None, label, expires)
     else:
         if unsubscribe is None or label is None:
             raise ValueError("a preference of the feature's own needs unsubscribe= and label=")
-        entry = EmailKind(kind, build, preference, kind, unsubscribe, label)
+        entry = EmailKind(kind, build, preference, kind, unsubscribe, label, expires)
     _kinds[kind] = entry
     return entry
 

@@ -5,7 +5,6 @@ from . import views
 app_name = "games"
 
 urlpatterns = [
-    path("cards/", views.card_reference, name="cards"),
     path("games/", views.my_games, name="mine"),
     path("games/open/", views.open_games, name="open"),
     path("games/new/", views.create_game, name="create"),

@@ -18,11 +18,13 @@ from games import jsonsafe, selectors, services
 from games.clock.deadlines import set_time_limit
 from games.exceptions import GameError, NotFound
 from games.learn.selectors import coach_for
-from games.models import Game, Seat
+from games.models import DEFAULT_GAME, Game, Seat
+from games.presentation import all_games
 from ops import metrics
 
 from . import table as table_builder
 from .forms import CreateGameForm
+from .refusals import refusal_message
 
 FINISHED_SHOWN = 10
 
@@ -125,10 +127,17 @@ def next_game(request):
 # --- creating, joining, leaving -------------------------------------------------------------------
 
 
+def _chosen_game(request):
+    """The game the creation form is for: ``game`` of the form or the address, else the site's first."""
+    slug = request.POST.get("game") or request.GET.get("game")
+    return slug if slug in {p.slug for p in all_games()} else DEFAULT_GAME
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def create_game(request):
-    form = CreateGameForm(request.POST or None)
+    game_slug = _chosen_game(request)
+    form = CreateGameForm(request.POST or None, game=game_slug)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         days = int(data["time_per_move"]) if data["time_per_move"] else None
@@ -137,7 +146,8 @@ def create_game(request):
                 game = services.create_game(
                     request.user,
                     seats=data["seats"],
-                    mode=data["mode"],
+                    game=game_slug,
+                    options=form.options(),
                     invite=data["invite"] or None,
                     bots=data["bots"],
                     bot_kind=data["bot_kind"],
@@ -151,21 +161,18 @@ def create_game(request):
             if form.unrated_because:
                 messages.info(request, form.unrated_because)
             return redirect("games:game", pk=game.pk)
-    return render(request, "games/create.html", {"form": form})
+    games = [{"slug": p.slug, "title": p.title(), "guide_url": p.guide_url()} for p in all_games()]
+    chosen = next(g for g in games if g["slug"] == game_slug)
+    return render(request, "games/create.html", {"form": form, "games": games, "chosen": chosen})
 
 
 def _lifecycle(request, pk, action, done_message):
-    try:
+    with refusal_message(request, not_found=_("No such game.")) as outcome:
         game = action(pk, request.user)
-    except NotFound:
-        raise Http404(_("No such game.")) from None
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
+        messages.success(request, done_message)
+    if outcome.refused or game.status != Game.Status.ABORTED:
         return redirect("games:game", pk=pk)
-    messages.success(request, done_message)
-    if game.status == Game.Status.ABORTED:
-        return redirect("games:mine")
-    return redirect("games:game", pk=game.pk)
+    return redirect("games:mine")
 
 
 @login_required
@@ -197,11 +204,8 @@ def resign(request, pk):
     if selectors.seat_of(game, request.user) is None:
         raise PermissionDenied(_("You are not playing in this game."))
     if request.method == "POST":
-        try:
+        with refusal_message(request):
             result = services.resign(game.pk, request.user)
-        except GameError as exc:
-            messages.error(request, str(exc.detail))
-        else:
             if result.game.status == Game.Status.FINISHED:
                 messages.success(request, _("You resigned. The game is over."))
             else:
@@ -331,19 +335,3 @@ def decide(request, pk):
     if error:
         messages.error(request, error)
     return redirect("games:game", pk=game.pk)
-
-
-@require_GET
-def card_reference(request):
-    """Every profession (its tier table) and every kind of VP card, drawn as on the table."""
-    from . import cards as C
-
-    professions = [C.profession_card(index * 20 + (index % 5) * 4) for index in range(len(C.PROFESSIONS))]
-    colours = [C.profession_card(colour * 4) for colour in range(len(C.COLOURS))]
-    vp_cards, seen = [], set()
-    for card_id in range(120, 150):
-        card = C.vp_card(card_id)
-        if card["kind"] not in seen:
-            seen.add(card["kind"])
-            vp_cards.append(card)
-    return render(request, "games/cards.html", {"professions": professions, "colours": colours, "vp_cards": vp_cards})

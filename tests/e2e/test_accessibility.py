@@ -54,7 +54,7 @@ def main_pages(live_server, make_user):
         ("table", f"{base}/games/{table.pk}/"),
         ("finished table", f"{base}/games/{over.pk}/"),
         ("replay", f"{base}/games/{over.pk}/replay/"),
-        ("how to play", f"{base}/how-to-play/"),
+        ("how to play", f"{base}/how-to-play/guildhall/"),
         ("leaderboards", f"{base}/leaderboards/"),
         ("tournaments", f"{base}/tournaments/"),
         ("messages", f"{base}/messages/"),
@@ -88,7 +88,8 @@ def test_no_serious_or_critical_violations_on_the_main_pages(live_server, logged
 
 def test_an_anonymous_visitor_s_pages_pass_too(live_server, new_page):
     page = new_page()
-    for path in ("/", "/how-to-play/", "/privacy/", "/accounts/login/", "/accounts/signup/"):
+    for path in ("/", "/how-to-play/", "/how-to-play/guildhall/", "/cards/guildhall/", "/privacy/", "/accounts/login/",
+                 "/accounts/signup/"):
         page.goto(live_server.url + path)
         assert axe_violations(page) == [], path
 
@@ -96,7 +97,7 @@ def test_an_anonymous_visitor_s_pages_pass_too(live_server, new_page):
 @pytest.mark.parametrize("width", [1280, 1024, 375])
 def test_how_to_play_profession_cards_keep_their_width(live_server, new_page, width):
     page = new_page(width=width)
-    page.goto(f"{live_server.url}/how-to-play/")
+    page.goto(f"{live_server.url}/how-to-play/guildhall/")
     widths = page.evaluate(
         "() => Array.from(document.querySelectorAll('.guide-cards .card')).map(c => c.getBoundingClientRect().width)"
     )

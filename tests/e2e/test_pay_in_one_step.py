@@ -39,7 +39,7 @@ def seq_shown(page):
 def test_paying_a_chapter_is_one_click_and_the_order_travels_with_it(live_server, logged_in_page, make_user,
                                                                      artifacts):
     game = started_game([make_user("ann"), make_user("bea")])
-    assert game.engine_version == "3"
+    assert int(game.engine_version) >= 3  # the order travels with the payment from rules version 3
     rng = random.Random(3)
 
     # One click on a card of a completed chapter: paid, that card on top, the rest in the default order.

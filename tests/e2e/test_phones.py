@@ -59,7 +59,8 @@ def test_every_page_fits_a_phone(live_server, logged_in_page, new_page, make_use
     visitor = new_page(PHONE, 800)
     from games.notifications.emails import unsubscribe_token
 
-    public = [reverse("home"), reverse("guide:how-to-play"), reverse("games:cards"), reverse("api-docs"),
+    public = [reverse("home"), reverse("guide:how-to-play"), reverse("guide:game", args=["guildhall"]),
+              reverse("guide:cards", args=["guildhall"]), reverse("api-docs"),
               reverse("account_login"), reverse("account_signup"), reverse("account_reset_password"),
               reverse("history"), reverse("history-player", args=["ann"]), "/no-such-page/",
               reverse("notifications:unsubscribe", args=[unsubscribe_token(ann.pk, "turn")])]

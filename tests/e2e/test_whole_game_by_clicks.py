@@ -38,11 +38,11 @@ def test_a_whole_game_against_a_bot_by_clicks(mode, live_server, logged_in_page,
     page = logged_in_page(user)
     page.goto(f"{live_server.url}/games/new/")
     page.select_option("select[name=bots]", "1")
-    page.check(f"input[name=mode][value={mode}]")
+    page.check(f"input[name=option_mode][value={mode}]")
     page.get_by_role("button", name="Create the game").click()
     page.wait_for_selector("#table")
     game = Game.objects.get()
-    assert game.mode == mode and game.status == Game.Status.ACTIVE
+    assert game.options == {"mode": mode} and game.status == Game.Status.ACTIVE
 
     clicks = []
     for _ in range(MAX_CLICKS):

@@ -13,4 +13,7 @@ def lesson_offer(context):
     (rendering records it: the offer is made once, whatever the player then does)."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    return {"offer": user is not None and services.offer_once(user)}
+    if user is None or not services.offer_once(user):
+        return {"offers": []}
+    return {"offers": [{"slug": p.slug, "template": p.lesson.offer_template}
+                       for p in services.games_with_a_lesson()], "csrf_token": context.get("csrf_token")}

@@ -1,15 +1,15 @@
-"""The coach of the guided first game: what to do now, and why a try was refused, in plain words.
+"""Guildhall's coach in the guided first game: what to do now, and why a try was refused, in plain words.
 
 Pure functions of one seat's view (``engine.view(state, seat)``) and its legal decisions
 (``engine.legal_decisions``): the coach knows only what the learner may see, so it can never tell them a
 hidden card. ``points_at`` is a CSS selector of the table's controls (their ``data-decision-type``, as
-templates/games/_table.html draws each legal decision), which the panel names and lights up.
+the table's templates draw each legal decision), which the panel names and lights up.
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.web import cards as C
+from . import cards as C
 
 # The table's parts the coach points at where no button is the answer.
 RESULTS = "#results-h"
@@ -72,7 +72,7 @@ def advice(view, legal):
         return _action(view, legal, me)
     if kind == "choose_tier":
         card = pending.get("card") or {}
-        if card.get("id", 0) >= 120:
+        if C.is_vp(card.get("id", 0)):
             return _advice(
                 "vp_ability",
                 _("Use your new VP card"),

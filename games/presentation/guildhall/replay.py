@@ -1,7 +1,6 @@
-"""The engine's view of one step, arranged for the replay template (labels added, nothing else)."""
+"""Guildhall's table at one step of the replay: the engine's view arranged for the replay's template
+(labels added, nothing else), and what the awaited seat is deciding, in words."""
 
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -20,6 +19,16 @@ PENDING_WORDS = {
     "order_pile": gettext_noop("%(player)s is choosing the order of cards on the discard pile."),
 }
 PENDING_OTHER = gettext_noop("Waiting for %(player)s.")
+
+
+def waiting_words(view, names):
+    """What the seat whose decision ``view`` awaits is deciding, in words, or None."""
+    pending = view.get("pending")
+    if not pending:
+        return None
+    player = names[pending["seat"]] if pending["seat"] < len(names) else "?"
+    return _(PENDING_WORDS.get(pending["kind"], PENDING_OTHER)) % {"player": player}
+
 
 def table(view, names, viewer):
     """Template-friendly table from an ``engine.view`` dict (only what the view holds is shown)."""
@@ -49,10 +58,6 @@ def table(view, names, viewer):
             }
         )
     pending = view.get("pending")
-    pending_text = None
-    if pending:
-        player = names[pending["seat"]] if pending["seat"] < len(names) else "?"
-        pending_text = _(PENDING_WORDS.get(pending["kind"], PENDING_OTHER)) % {"player": player}
     deck = view.get("deck")
     return {
         "prompt_cards": _prompt_cards(pending),
@@ -60,7 +65,7 @@ def table(view, names, viewer):
         "turn": view["turn"],
         "active": names[view["active"]] if view.get("active") is not None and view["active"] < len(names) else None,
         "actions": view.get("actions"),
-        "pending": pending_text,
+        "pending": waiting_words(view, names),
         "players": players,
         "center_row": view["center_row"],
         "vp_deck_size": view["vp_deck_size"],
@@ -101,21 +106,3 @@ def _prompt_cards(pending):
     if ordering:
         groups.append((_("Cards being put on the discard pile"), [(c, None) for c in ordering]))
     return groups
-
-
-def log_items(entries, step):
-    """The log's ``<li>`` items, the current step's marked (aria-current, class "current"), later ones
-    dimmed. Built here rather than in a template loop: a long game has 700+ entries on every page."""
-    items = []
-    for entry in entries:
-        seq = entry["seq"]
-        if seq == step:
-            attrs = 'class="current" aria-current="step" id="current-entry"'
-        elif seq > step:
-            attrs = 'class="future"'
-        else:
-            attrs = 'class="past"'
-        items.append(
-            f'<li value="{seq}" data-seq="{seq}" {attrs}><a href="?step={seq}">{escape(entry["text"])}</a></li>'
-        )
-    return mark_safe("\n".join(items))  # every text is escaped above

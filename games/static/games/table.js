@@ -34,10 +34,11 @@
     wasMyTurn = myTurn;
   }
 
-  // "Choose the order" of cards put on the pile together: each place, from the top down, holds one of
-  // the cards; choosing a card another place holds swaps the two, so every card is in exactly one place.
-  // The control's button sends its decision with that order (a payment's card is the one on top); the
-  // decision's own button keeps the default order. Without this script the controls stay hidden.
+  // "Choose the order" of cards a decision carries (games/_order_control.html): each place, from the top
+  // down, holds one of the cards; choosing a card another place holds swaps the two, so every card is in
+  // exactly one place. The control's button sends its decision with that order in its field
+  // (data-order-key; a field named by data-order-names-first follows the card on top); the decision's
+  // own button keeps the default order. Without this script the controls stay hidden.
   function showOrderControls() {
     document.querySelectorAll("[data-order-control]").forEach(function (control) {
       control.hidden = false;
@@ -62,8 +63,8 @@
     var order = places.map(function (place) { return parseInt(place.value, 10); });
     var button = control.querySelector("button[data-order-base]");
     var decision = JSON.parse(button.dataset.orderBase);
-    decision.order = order;
-    if (decision.type === "pay") decision.card = order[0];
+    decision[button.dataset.orderKey || "order"] = order;
+    if (button.dataset.orderNamesFirst) decision[button.dataset.orderNamesFirst] = order[0];
     button.value = JSON.stringify(decision);
   });
 

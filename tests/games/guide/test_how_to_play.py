@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from engine.cards import PROFESSIONS, VP_KINDS
-from engine.text import PROFESSION_TIERS
+from engine.guildhall.cards import PROFESSIONS, VP_KINDS
+from engine.guildhall.cardtext import PROFESSION_TIERS
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ SECTIONS = ("goal", "cards", "setup", "turn", "play", "chapters", "buying", "pro
     ],
 )
 def test_the_page_in_each_language_with_the_card_pictures(client, language, words):
-    response = client.get(reverse("guide:how-to-play"), HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(reverse("guide:game", args=["guildhall"]), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     html = response.content.decode()
     for word in words:
@@ -54,4 +54,13 @@ def test_linked_from_home_lobby_and_table(client, make_user):
         assert url in main, page
     game = started_game([alice, bob])
     table = client.get(reverse("games:table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
-    assert f'href="{url}"' in table
+    assert f'href="{reverse("guide:game", args=["guildhall"])}"' in table
+
+
+def test_the_index_links_each_game_its_cards_and_its_lesson(client):
+    html = client.get(reverse("guide:how-to-play")).content.decode()
+    for url in (reverse("guide:game", args=["guildhall"]), reverse("guide:cards", args=["guildhall"]),
+                reverse("learn:learn")):
+        assert f'href="{url}"' in html, url
+    assert client.get(reverse("guide:game", args=["no-such-game"])).status_code == 404
+    assert client.get(reverse("guide:cards", args=["no-such-game"])).status_code == 404

@@ -102,7 +102,7 @@ def test_a_step_that_does_not_exist_is_refused_and_a_game_not_replayable_is_not_
     # The page itself forgives a malformed step (it shows the last one), as it always did without script.
     assert client.get(f"/games/{game.pk}/replay/?step=abc").status_code == 200
     assert client.get(f"/games/{game.pk + 1000}/replay/?step=0", **FRAGMENT).status_code == 404
-    waiting = services.create_game(users[0], seats=2, mode="printed")
+    waiting = services.create_game(users[0], seats=2, options={"mode": "printed"})
     assert client.get(f"/games/{waiting.pk}/replay/?step=0", **FRAGMENT).status_code == 404
 
 

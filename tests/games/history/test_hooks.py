@@ -3,6 +3,8 @@
 import pytest
 from django.core.cache import cache
 
+import engine
+from games import cache as state_cache
 from games.history import hooks as history_hooks
 from games.history import selectors
 from tests.games.history.helpers import finished_game
@@ -23,4 +25,6 @@ def test_a_finished_game_has_its_summary_cached(make_user, django_capture_on_com
         history_hooks.unregister()
     cached = cache.get(selectors._summary_key(game))
     assert cached is not None and cached["seq"] == game.seq
-    assert sum(cached["vp_cards"]) == selectors.game_summaries([game])[game.pk]["vp_cards_bought"]
+    final = engine.get("guildhall").view(state_cache.load_state(game), None)
+    assert cached["facts"] == {"vp-cards": sum(len(p["vp_cards"]) for p in final["players"])}
+    assert selectors.game_summaries([game])[game.pk]["facts"] == cached["facts"]

@@ -20,6 +20,7 @@ from tests.games.history.helpers import (
 )
 
 GOLDEN = golden_records()
+GUILDHALL = engine.get("guildhall")
 
 
 def bot_game(players, seed, kind="random", mode="printed", rng_seed=0):
@@ -45,11 +46,11 @@ def check_every_step(players, seed, mode, log, expected_final=None, version=engi
         if k:
             engine.apply(shadow, *log[k - 1])  # validated, not trusted
         if k in (0, 1, len(log) // 2):
-            rp = replay.replay_log(players, seed, mode, log, step=k, version=version)
+            rp = replay.replay_log(GUILDHALL, players, seed, {"mode": mode}, log, step=k, version=version)
             assert rp.state == shadow, f"step {k}"
         last_step_of_turn[shadow.turn] = k
     # All the steps in one pass as the view builds them (the generator the page uses).
-    full = replay.replay_log(players, seed, mode, log, version=version)
+    full = replay.replay_log(GUILDHALL, players, seed, {"mode": mode}, log, version=version)
     assert full.final == shadow
     assert full.steps == len(log)
     for turn, vps in full.vp_by_turn:
@@ -74,7 +75,8 @@ def test_every_step_of_each_state_is_the_engines_state():
     for k in range(len(log) + 1):
         if k:
             engine.apply(shadow, *log[k - 1])
-        assert replay.replay_log(2, "history-every-step", "printed", log, step=k).state == shadow, f"step {k}"
+        at_k = replay.replay_log(GUILDHALL, 2, "history-every-step", {"mode": "printed"}, log, step=k)
+        assert at_k.state == shadow, f"step {k}"
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
@@ -96,8 +98,8 @@ def test_random_bot_games_replay_step_by_step(players, kind, mode):
 
 def test_a_step_past_the_end_is_the_last_and_a_negative_one_the_first():
     log = bot_game(2, "history-clamp", kind="greedy")
-    assert replay.replay_log(2, "history-clamp", "printed", log, step=10**6).step == len(log)
-    assert replay.replay_log(2, "history-clamp", "printed", log, step=-5).step == 0
+    assert replay.replay_log(GUILDHALL, 2, "history-clamp", {"mode": "printed"}, log, step=10**6).step == len(log)
+    assert replay.replay_log(GUILDHALL, 2, "history-clamp", {"mode": "printed"}, log, step=-5).step == 0
 
 
 @pytest.mark.slow
@@ -135,7 +137,8 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
     points = chart_points(html)
     last_of_turn = {}
     for k in range(len(log) + 1):
-        at_k = replay.replay_log(game.num_seats, game.seed, game.mode, log, step=k, version=game.engine_version)
+        at_k = replay.replay_log(GUILDHALL, game.num_seats, game.seed, {"mode": game.mode}, log, step=k,
+                                 version=game.engine_version)
         last_of_turn[at_k.state.turn] = k
     for turn in rng.sample(sorted(last_of_turn), 10):
         state = engine.replay(game.num_seats, game.seed, game.mode, log[: last_of_turn[turn]],

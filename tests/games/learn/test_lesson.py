@@ -2,13 +2,13 @@
 
 The learner's decisions are the greedy bot's (seeded as the server seeds its bots), sent through
 ``services.submit_decision`` like a click on the table; the gentle bot answers through the hooks, as on the
-site. The deal is ``LEARN_SEED``, so the game goes the same way every run."""
+site. The deal is Guildhall's lesson seed (its presentation's ``lesson``), so the game goes the same way
+every run."""
 
 import json
 import random
 
 import pytest
-from django.conf import settings
 from django.core.cache import cache
 from django.test import TestCase
 from django.urls import reverse
@@ -22,8 +22,11 @@ from games.learn import selectors
 from games.learn import services as learn
 from games.management.commands.replay_games import check_game
 from games.models import Game
+from games.presentation import for_game
 from games.ratings import selectors as ratings
 from games.ratings.models import GameResult, PlayerRating
+
+LESSON = for_game("guildhall").lesson
 
 pytestmark = pytest.mark.django_db
 
@@ -80,12 +83,12 @@ def test_the_lesson_is_a_real_game_on_the_fixed_deal(make_user):
     game = start(user)
     assert game.lesson and not game.rated
     assert (game.num_seats, game.mode, game.status) == (2, "printed", Game.Status.ACTIVE)
-    assert game.seed == settings.LEARN_SEED
+    assert game.seed == LESSON.seed
     seats = {s.position: s for s in game.seats.all()}
     assert seats[0].user_id == user.pk, "the learner always sits first, so the deal is the same for everyone"
-    assert seats[1].is_bot and seats[1].bot_kind == settings.LEARN_BOT
+    assert seats[1].is_bot and seats[1].bot_kind == LESSON.bot
     # The fixed deal: the hand of a fresh game from that seed, all six professions in it.
-    fresh = engine.view(engine.new_game(players=2, seed=settings.LEARN_SEED, mode="printed"), 0)["you"]["hand"]
+    fresh = engine.view(engine.get("guildhall").new_game(2, LESSON.seed, LESSON.options), 0)["you"]["hand"]
     _state, view, _legal = learner_state(game)
     assert view["you"]["hand"] == fresh
     assert len({c["profession"] for c in fresh}) == 6

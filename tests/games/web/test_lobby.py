@@ -50,7 +50,7 @@ def test_home_for_anonymous_lists_open_games_only(client, make_user):
 def _create(client, **fields):
     data = {
         "seats": "2",
-        "mode": "printed",
+        "option_mode": "printed",
         "time_per_move": "",
         "visibility": "open",
         "invite": "",
@@ -65,10 +65,11 @@ def _create(client, **fields):
 def test_create_open_game(client, make_user):
     user = make_user()
     client.force_login(user)
-    response = _create(client, seats=3, mode="yucata")
+    response = _create(client, seats=3, option_mode="yucata")
     game = Game.objects.get()
     assert response["Location"] == reverse("games:game", args=[game.pk])
-    assert (game.num_seats, game.mode, game.status, game.created_by) == (3, "yucata", "open", user)
+    assert (game.num_seats, game.game, game.options, game.status, game.created_by) == (
+        3, "guildhall", {"mode": "yucata"}, "open", user)
     assert list(game.invited.all()) == []
     page = client.get(response["Location"]).content.decode()
     assert "Waiting for players: 1 of 3" in page
@@ -286,7 +287,7 @@ def test_card_reference_for_everyone(client, make_user):
     for user in (None, make_user()):
         if user:
             client.force_login(user)
-        html = client.get(reverse("games:cards")).content.decode()
+        html = client.get(reverse("guide:cards", args=["guildhall"])).content.decode()
         for name in ("Assassin", "Dancer", "Farmer", "Historian", "Trader", "Weaver", "purple", "Steal a card"):
             assert name in html
         assert "VP9" not in html and "VP4-StealCard" not in html  # VP cards are named in words

@@ -55,7 +55,7 @@ def reach(make_user, wanted, mode="printed", kind="greedy", tries=6, rules_versi
             game = started_game([make_user(), make_user()], mode=mode)
         else:
             first, second = make_user(), make_user()
-            game = services.create_game(first, seats=2, mode=mode)
+            game = services.create_game(first, seats=2, options={"mode": mode})
             Game.objects.filter(pk=game.pk).update(engine_version=rules_version)
             services.join(game.pk, second)
         state = play_until(game, wanted, kind=kind, seed=attempt)
