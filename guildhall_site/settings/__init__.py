@@ -101,6 +101,7 @@ INSTALLED_APPS = [
     "games.learn",  # the guided first game
     "games.history",  # the replay viewer (no models: an app so that its static script is found)
     "games.presentation.guildhall",  # Guildhall on the pages: its table, cards, words, guide and lesson
+    "games.presentation.dominion",  # Dominion on the pages
 ]
 
 MIDDLEWARE = [
