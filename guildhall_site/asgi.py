@@ -1,7 +1,9 @@
 """The ASGI application: the pages (Django) and the live tables' WebSockets (Channels).
 
-Served by daphne (`manage.py runserver` in development, `daphne guildhall_site.asgi:application` on each
-app server). A WebSocket is accepted only from the site's own origin (ALLOWED_HOSTS) and carries the
+Served by daphne (`manage.py runserver` in development; on each app server `daphne --verbosity 0 ...
+guildhall_site.asgi:application`, as deploy/systemd/guildhall-web.service does: daphne's own access line is
+plain text with the full path, keys and query strings in it, and the site writes one JSON line per request
+and per socket instead). A WebSocket is accepted only from the site's own origin (ALLOWED_HOSTS) and carries the
 session's user."""
 
 import os
@@ -21,14 +23,18 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from ops.asgi import RequestIds  # noqa: E402
 from ops.live import CountLiveConnections  # noqa: E402
 
-# Outermost: every accepted socket counts in guildhall_live_connections until its application ends.
-application = CountLiveConnections(
-    ProtocolTypeRouter(
-        {
-            "http": django_application,
-            "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-        }
+# Outermost: each request's and socket's id, for every line logged while it is served (ops/asgi.py); then
+# every accepted socket counts in guildhall_live_connections until its application ends.
+application = RequestIds(
+    CountLiveConnections(
+        ProtocolTypeRouter(
+            {
+                "http": django_application,
+                "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            }
+        )
     )
 )

@@ -74,7 +74,9 @@ class RequestMiddleware:
 
     def __call__(self, request):
         started = time.monotonic()
+        # Under daphne ops.asgi has chosen the id already (the header carries it); under WSGI it is chosen here.
         request_id = context.new_request_id(request.headers.get("X-Request-ID"))
+        request.request_id = request_id  # for log records about this request written after the middleware
         tokens = [
             (context.request_id, context.request_id.set(request_id)),
             (context.source, context.source.set("api" if request.path_info.startswith("/api/") else "page")),
@@ -98,8 +100,7 @@ class RequestMiddleware:
         response["X-Request-ID"] = request_id
         if status >= 400 and response.get("Content-Type", "").startswith("application/json"):
             self._error_body(request, response, request_id)
-        user = getattr(request, "user", None)
-        user_id = user.pk if user is not None and user.is_authenticated else None
+        user_id = _user_id(request, status)
         game_id = None
         if match is not None and ("games/" in match.route):
             found = next((str(match.kwargs[k]) for k in GAME_KWARGS if k in match.kwargs), "")
@@ -125,6 +126,20 @@ class RequestMiddleware:
         response.content = json.dumps(body).encode()
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(response.content))
+
+
+def _user_id(request, status):
+    """The signed-in user's id for the access line, when it is cheap and safe to know. Not after a server
+    error: the user comes from the session, which a view that failed may not have read, and reading it now
+    would ask the database that may just have failed (a dropped connection) and lose the response, its
+    request id with it. Nor when reading it fails for any other reason: the line is written without it."""
+    if status >= 500:
+        return None
+    try:
+        user = getattr(request, "user", None)
+        return user.pk if user is not None and user.is_authenticated else None
+    except Exception:  # the database went away between the view and here: the response still goes out
+        return None
 
 
 def status_is_stale(status, body):

@@ -2,12 +2,18 @@
 shipped unit (deploy/systemd/guildhall-web.service), on a free loopback port, its output kept; and a
 session of requests that handles Django's CSRF token like a browser."""
 
+import base64
+import email
+import email.policy
+import json
 import os
 import re
 import shlex
 import socket
+import struct
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -127,13 +133,20 @@ _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 class Browser(requests.Session):
     """A session that sends Django's CSRF token with each form, as a browser's form post does, and never
-    follows redirects (the tests look at them)."""
+    follows redirects (the tests look at them). With ``host``, it talks to the app server as the shipped
+    nginx site passes a browser's HTTPS request on: ``Host``, ``X-Forwarded-Proto: https``, the Referer of
+    that site."""
 
-    def __init__(self, base):
+    def __init__(self, base, host=None):
         super().__init__()
         self.base = base
         self.trust_env = False
         self.steps = []  # (method, path, status)
+        self.origin = self.base
+        if host:
+            self.origin = f"https://{host}"
+            self.headers.update({"Host": host, "X-Forwarded-Proto": "https"})
+        self.proxied = bool(host)
 
     def request(self, method, url, *args, **kwargs):
         kwargs.setdefault("allow_redirects", False)
@@ -143,10 +156,19 @@ class Browser(requests.Session):
             url = self.base + url
         if method.upper() == "POST" and "data" in kwargs and "csrftoken" in self.cookies:
             kwargs["data"] = {"csrfmiddlewaretoken": self.cookies["csrftoken"], **kwargs["data"]}
-            kwargs.setdefault("headers", {})["Referer"] = self.base + "/"
+            kwargs.setdefault("headers", {})["Referer"] = self.origin + "/"
         response = super().request(method, url, *args, **kwargs)
+        if self.proxied:
+            # Secure cookies go back over the plain connection to the app server: behind the TLS proxy the
+            # browser's connection is HTTPS, which the proxy tells the app with X-Forwarded-Proto.
+            for cookie in self.cookies:
+                cookie.secure = False
         self.steps.append((method.upper(), path, response.status_code))
         return response
+
+    def get(self, url, **kwargs):  # requests' own get follows redirects whatever request() defaults to
+        kwargs.setdefault("allow_redirects", False)
+        return self.request("GET", url, **kwargs)
 
     def form_token(self, path):
         """GET ``path`` (a page with a form): the CSRF cookie is then set."""
@@ -160,3 +182,117 @@ class Browser(requests.Session):
         errors = re.findall(r"(?s)<ul class=\"errorlist[^>]*>(.*?)</ul>", answer.text)
         assert answer.status_code == 302, f"signing in as {login}: {answer.status_code} {errors}"
         return answer
+
+
+class Inbox:
+    """A real SMTP server (aiosmtpd) on a free loopback port; ``EMAIL_URL`` names it."""
+
+    def __init__(self):
+        from aiosmtpd.controller import Controller
+
+        self.messages = []
+        self._lock = threading.Lock()
+        self.port = free_port()
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+
+    @property
+    def url(self):
+        return f"smtp://127.0.0.1:{self.port}"
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        message = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
+        with self._lock:
+            self.messages.append((list(envelope.rcpt_tos), message))
+        return "250 Message accepted"
+
+    def wait_for(self, address, count=1, seconds=30):
+        """The text parts of the first ``count`` messages to ``address``."""
+        def arrived():
+            with self._lock:
+                found = [m for rcpts, m in self.messages if address in rcpts]
+            return found if len(found) >= count else None
+
+        found = wait_until(arrived, seconds, f"{count} email(s) to {address}")
+        return [m.get_body(("plain",)).get_content() for m in found]
+
+    def __enter__(self):
+        self.controller.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.controller.stop()
+
+
+class WebSocket:
+    """A WebSocket client over a plain TCP connection (the app server behind the proxy), enough for the
+    live socket: text frames out (masked), text and close frames in."""
+
+    def __init__(self, port, path, host, cookies, origin):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                           f"Origin: {origin}\r\nX-Forwarded-Proto: https\r\nCookie: {cookie}\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                break
+            head += chunk
+        self.status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1") else None
+        self.closed = self.status != 101
+
+    def send(self, message):
+        payload = json.dumps(message).encode()
+        mask = os.urandom(4)
+        length = len(payload)
+        header = bytes([0x81, 0x80 | length]) if length < 126 else bytes([0x81, 0x80 | 126]) + struct.pack("!H", length)
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def receive(self, seconds=10):
+        """The next text message as JSON; None once the server closed the socket (a close frame or EOF);
+        raises TimeoutError when nothing came within ``seconds``."""
+        if self.closed:
+            return None
+        self.sock.settimeout(seconds)
+        try:
+            first, second = self._read(2)
+        except ConnectionError:
+            self.closed = True
+            return None
+        length = second & 0x7F
+        if length == 126:
+            length = struct.unpack("!H", self._read(2))[0]
+        elif length == 127:
+            length = struct.unpack("!Q", self._read(8))[0]
+        body = self._read(length)
+        opcode = first & 0x0F
+        if opcode == 8:
+            self.closed = True
+            self.close_code = struct.unpack("!H", body[:2])[0] if len(body) >= 2 else None
+            return None
+        if opcode == 1:
+            return json.loads(body)
+        return self.receive(seconds)  # ping/pong/binary: not what the live socket sends; skip
+
+    def _read(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))  # TimeoutError when nothing comes in time
+            if not chunk:
+                raise ConnectionError("the socket closed")
+            data += chunk
+        return data
+
+    def close(self):
+        if not self.closed:
+            mask = os.urandom(4)
+            payload = struct.pack("!H", 1000)
+            try:
+                self.sock.sendall(bytes([0x88, 0x80 | len(payload)]) + mask +
+                                  bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+                self.receive(5)
+            except (OSError, TimeoutError):
+                pass
+        self.sock.close()
