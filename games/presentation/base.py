@@ -178,7 +178,8 @@ class Presentation:
         asked, in words) and the controls its prompt template draws. Default: one button per decision."""
         if table["my_turn"]:
             table["prompt"] = _("Your decision.")
-            table["panel"] = [option(d, d["type"]) for d in detail["legal"] if d["type"] != "undo"]
+            table["panel"] = [option(d, self.decision_words(d, names=table["names"])) for d in detail["legal"]
+                              if d["type"] != "undo"]
             table["undo"] = next((option(d, _("Undo my last decision")) for d in detail["legal"]
                                   if d["type"] == "undo"), None)
 
@@ -211,8 +212,10 @@ class Presentation:
 
     def decision_words(self, decision, context=None, names=None):
         """A decision in words ("Buy the VP card …"), as the analysis names the move played and the
-        bot's choice. ``context``: ``decision_context`` of the deciding seat's view; ``names``: by seat."""
-        return decision.get("type") or "?"
+        bot's choice. ``context``: ``decision_context`` of the deciding seat's view; ``names``: by seat.
+        Default: its type, then its other fields as they are ("buy: card Copper")."""
+        fields = ", ".join(f"{key} {value}" for key, value in sorted(decision.items()) if key != "type")
+        return f"{decision.get('type') or '?'}: {fields}" if fields else decision.get("type") or "?"
 
     def turn_lines(self, view, seat, names):
         """Lines a your-turn email adds about the position, from the recipient's own ``view``."""
