@@ -51,6 +51,10 @@ def test_a_move_sends_exactly_one_email_to_the_next_player_with_the_content(make
     for seq in range(1, game.seq + 1):
         assert engine.describe(state, seq, seat, names) in text
     assert "Time left:" in text and "2 days" in text.replace("\xa0", " ")
+    # The position, from the recipient's own view (the game's presentation's turn_lines): everyone's VP.
+    view = engine.get(game.game).view(state_cache.load_state(game), seat)
+    standing = ", ".join(f"{names[p['seat']]} {p['vp']} VP" for p in view["players"])
+    assert f"Victory points: {standing}." in text and f"Victory points: {standing}." in html
     # One-click unsubscribe (RFC 8058) with a signed token for this user.
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     unsubscribe = str(message["List-Unsubscribe"]).strip()
