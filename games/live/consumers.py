@@ -16,6 +16,12 @@ anything parses it: Python's JSON parser recurses once per bracket), is answered
 
 Only signed-in users get a socket (closed with 4401 otherwise); a socket joins its own user's group
 and the groups of games its user may open (games.live.selectors), nothing else.
+
+A socket lives only as long as the session it was opened with: when the account is suspended or deleted,
+its password changes or the session is signed out, the socket closes (4401, as for a signed-out visitor:
+the page's script then stops reconnecting) and sends nothing more. It checks when the account is saved
+(``account.changed``, at once) and with every ping (what no save announces: a queryset update, a lost
+message).
 """
 
 import re
@@ -58,12 +64,18 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.user = self.scope.get("user")
         self.games = set()
+        self.ended = True  # until a signed-in user's socket is open
         if self.user is None or not self.user.is_authenticated:
             # Accepted, then closed with a code of our own: a refused handshake would reach the page as
             # a bare 1006, and its script would keep trying.
             await self.accept()
             await self.close(code=NOT_SIGNED_IN)
             return
+        self.ended = False
+        # What the session stood on when the socket opened (channels' AuthMiddleware checked it then).
+        self.session_hash = self.user.get_session_auth_hash()
+        session = self.scope.get("session")
+        self.session_key = getattr(session, "session_key", None)
         await self.channel_layer.group_add(user_group(self.user.pk), self.channel_name)
         await self.accept()
         await self._present()
@@ -72,14 +84,35 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         user = getattr(self, "user", None)
         if user is None or not user.is_authenticated:
             return
-        await self.channel_layer.group_discard(user_group(user.pk), self.channel_name)
+        await self._leave_groups()
+
+    async def _leave_groups(self):
+        await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
         for game_id in self.games:
             await self.channel_layer.group_discard(game_group(game_id), self.channel_name)
+        self.games = set()
+
+    async def _session_stands(self):
+        """False (and the socket closed) once the session it was opened with no longer stands."""
+        if self.ended:
+            return False
+        stands = await database_sync_to_async(selectors.session_stands)(
+            self.user.pk, self.session_hash, self.session_key
+        )
+        if not stands and not self.ended:
+            self.ended = True
+            await self._leave_groups()
+            await self.close(code=NOT_SIGNED_IN)
+        return stands
 
     async def receive_json(self, content, **kwargs):
+        if self.ended:
+            return
         if not isinstance(content, dict):
             return await self._error("bad_message", _("A message is a JSON object."))
         if "ping" in content:
+            if not await self._session_stands():
+                return
             await self._present()
             return await self.send_json({"pong": content["ping"] if isinstance(content["ping"], int) else 0})
         if "watch" in content:
@@ -87,6 +120,8 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
         return await self._error("bad_message", _('Unknown message: send "watch" or "ping".'))
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.ended:  # closed (or never signed in): nothing more is read
+            return
         if not text_data:  # a binary frame, or an empty one
             return await self._error("bad_message", _("A message is a JSON object."))
         if len(text_data) > MAX_MESSAGE_CHARS:
@@ -138,13 +173,17 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):
 
     # --- from the channel layer ---------------------------------------------------------------------
 
+    async def account_changed(self, event):
+        await self._session_stands()
+
     async def game_moved(self, event):
-        if event["game"] in self.games:
+        if event["game"] in self.games and not self.ended:
             await self.send_json({"game": event["game"], "seq": event["seq"], "status": event["status"]})
 
     async def chat_posted(self, event):
-        if event["game"] in self.games:
+        if event["game"] in self.games and not self.ended:
             await self.send_json({"chat": event["id"], "game": event["game"]})
 
     async def games_changed(self, event):
-        await self.send_json({"games_changed": True})
+        if not self.ended:
+            await self.send_json({"games_changed": True})

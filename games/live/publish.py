@@ -51,6 +51,13 @@ def chat_posted(game_id, message_id):
     _publish([(game_group(game_id), message)], f"chat {message_id} of game {game_id}")
 
 
+def account_changed(user_id):
+    """Something of user ``user_id``'s account changed that may end their sessions (a suspension, a
+    deletion, a new password): each of their sockets checks at once that its session still stands, and
+    closes if not."""
+    _publish([(user_group(user_id), {"type": "account.changed"})], f"the account of user {user_id}")
+
+
 def badge_changed(user_ids):
     """The header of each of ``user_ids`` may show something new (an invitation, a private message, a game
     waiting): their pages fetch it again."""

@@ -4,25 +4,39 @@ import pytest
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     """These tests commit (the sockets read the database from other threads), so the database is reset
-    by ``flush``; on SQLite the append-only trigger is lifted for that, as for the browser tests."""
-    import importlib
-
+    by ``flush``. The append-only tables' triggers (the game log; the moderation log, which a suspension
+    writes) rest meanwhile: on SQLite, whose flush deletes rows, they are dropped and made again; on
+    PostgreSQL, whose flush truncates, the refusal of TRUNCATE is disabled and enabled again."""
     from django.db import connection
     from pytest_django.plugin import blocking_manager_key
 
+    if item.get_closest_marker("django_db") is None:
+        yield
+        return
     blocker = item.config.stash[blocking_manager_key]
-    sql = importlib.import_module("games.migrations.0002_logentry_append_only").SQL.get(connection.vendor)
-    lifted = connection.vendor == "sqlite" and sql and item.get_closest_marker("django_db") is not None
-    if lifted:
-        with blocker.unblock(), connection.cursor() as cursor:
-            for statement in sql[1]:
-                cursor.execute(statement)
+    with blocker.unblock(), connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND "
+                           "(name LIKE '%_no_update' OR name LIKE '%_no_delete')")
+            resting = cursor.fetchall()
+            for name, _sql in resting:
+                cursor.execute(f'DROP TRIGGER "{name}"')
+        elif connection.vendor == "postgresql":
+            cursor.execute("SELECT tgrelid::regclass::text, tgname FROM pg_trigger WHERE tgname LIKE '%%_no_truncate'")
+            resting = cursor.fetchall()
+            for table, trigger in resting:
+                cursor.execute(f'ALTER TABLE {table} DISABLE TRIGGER "{trigger}"')
+        else:
+            resting = []
     yield
     # After the session's last test the test database is already gone with the session's fixtures.
-    if lifted and nextitem is not None:
+    if resting and nextitem is not None:
         with blocker.unblock(), connection.cursor() as cursor:
-            for statement in [*sql[1], *sql[0]]:
-                cursor.execute(statement)
+            for first, second in resting:
+                if connection.vendor == "sqlite":
+                    cursor.execute(second)
+                else:
+                    cursor.execute(f'ALTER TABLE {first} ENABLE TRIGGER "{second}"')
 
 
 @pytest.fixture(autouse=True)
