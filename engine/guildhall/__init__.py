@@ -27,6 +27,8 @@ def gettext_noop(message):
 NAME = "guildhall"
 TITLE = gettext_noop("Guildhall")
 PLAYERS = (2, 3, 4)
+# Each seat's setup (R3.6) is a turn of its own: turns 1…P are the setup, turn P+1 is seat 0's first turn.
+SETUP_TURNS = 1
 # The rules version of new games. A game keeps the version it was created with, and is replayed under
 # it: a stored log keeps its meaning when the rules change (docs/engine-api.md, "Rules versions").
 ENGINE_VERSION = "4"
@@ -137,9 +139,9 @@ new_seed = rng.new_seed
 seed_commitment = rng.seed_commitment
 
 __all__ = [
-    "BY_BOT", "BY_TIMEOUT", "ENGINE_VERSION", "MODES", "NAME", "OPTIONS", "PLAYERS", "STATE_FORMAT", "TITLE",
-    "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "can_resign", "card_json", "check_invariants",
-    "departed_reason", "describe", "dump_position", "in_play", "legal_decisions", "log_entry", "new_game",
-    "new_seed", "normalise", "outcome", "pending_player", "permute_hidden", "position", "replay", "sample",
-    "seed_commitment", "validate_options", "view", "vp_json",
+    "BY_BOT", "BY_TIMEOUT", "ENGINE_VERSION", "MODES", "NAME", "OPTIONS", "PLAYERS", "SETUP_TURNS", "STATE_FORMAT",
+    "TITLE", "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "can_resign", "card_json",
+    "check_invariants", "departed_reason", "describe", "dump_position", "in_play", "legal_decisions", "log_entry",
+    "new_game", "new_seed", "normalise", "outcome", "pending_player", "permute_hidden", "position", "replay",
+    "sample", "seed_commitment", "validate_options", "view", "vp_json",
 ]
