@@ -18,9 +18,8 @@ from collections import OrderedDict
 from django.core.cache import cache
 from django.db import transaction
 
-import engine
-
 from .models import LogEntry
+from .rules import options_of, rules_of
 
 logger = logging.getLogger(__name__)
 
@@ -55,16 +54,27 @@ def clear_local():
         _local.clear()
 
 
+def _version(game):
+    """The game's engine and the layout of its pickled states: a state pickled by another engine (another
+    game's, or an older one of this game's) is never read."""
+    rules = rules_of(game)
+    return f"{rules.NAME}.{rules.ENGINE_VERSION}.{rules.STATE_FORMAT}"
+
+
 def state_key(game, seq):
-    version = f"{engine.ENGINE_VERSION}.{engine.STATE_FORMAT}"
-    return f"state:{game.pk}:{seq}:{version}:{game.seed_commitment[:16]}"
+    return f"state:{game.pk}:{seq}:{_version(game)}:{game.seed_commitment[:16]}"
 
 
 def events_key(game, seq):
-    """The events of log entry ``seq`` (as ``engine.describe`` reads them); like a snapshot's key, it can
-    only ever name one entry's events."""
-    version = f"{engine.ENGINE_VERSION}.{engine.STATE_FORMAT}"
-    return f"events:{game.pk}:{seq}:{version}:{game.seed_commitment[:16]}"
+    """The events of log entry ``seq`` (as the rules' ``describe`` reads them); like a snapshot's key, it
+    can only ever name one entry's events."""
+    return f"events:{game.pk}:{seq}:{_version(game)}:{game.seed_commitment[:16]}"
+
+
+def cached(key):
+    """What the shared cache holds under ``key`` (a snapshot or an entry's events), or None (for checks:
+    ``manage.py replay_games`` compares the cached snapshots with the replay)."""
+    return _cache_get(key)
 
 
 def _cache_get(key):
@@ -91,10 +101,12 @@ def _cache_get_many(keys):
 
 
 def replay(game, upto=None, validate=False):
-    """Replay the stored log of ``game`` (up to entry ``upto``, default all) through the engine;
+    """Replay the stored log of ``game`` (up to entry ``upto``, default all) through its rules;
     ``validate`` re-checks every entry (audits: raises engine.IllegalDecision naming the entry)."""
     log = LogEntry.objects.for_engine(game.pk, upto)
-    return engine.replay(game.num_seats, game.seed, game.mode, log, validate=validate, version=game.engine_version)
+    return rules_of(game).replay(
+        game.num_seats, game.seed, options_of(game), log, version=game.engine_version, validate=validate
+    )
 
 
 def load_state(game, events_after=None):
@@ -136,7 +148,7 @@ def _load_without_events(game):
         # The log and the game row disagree; never cache that, let the caller see it.
         logger.error("game %s: log has %s entries, game row says %s", game.pk, state.seq, game.seq)
         return state
-    if transaction.get_connection().in_atomic_block:
+    if not transaction.get_autocommit():
         # The replay saw what this transaction sees, its own uncommitted entries included: cached only
         # if they commit, or a rollback would leave a state under a seq that another entry then takes.
         cached = state.clone()
@@ -165,7 +177,7 @@ def _attach_events(game, state, after):
             events = replayed.events
             values = {events_key(game, seq): events[seq] for seq in seqs}
             # As for a replayed snapshot: what an uncommitted entry caused is cached only once it commits.
-            if transaction.get_connection().in_atomic_block:
+            if not transaction.get_autocommit():
                 transaction.on_commit(lambda: _cache_set_many(values))
             else:
                 _cache_set_many(values)

@@ -1,6 +1,9 @@
 """Errors the service layer raises. Each carries an HTTP status, a short code and a message a player
 understands; the API turns them into JSON {error, detail} and pages can show ``detail``."""
 
+import math
+
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -45,6 +48,24 @@ class Conflict(GameError):
     default_code = "conflict"
 
 
+class Throttled(GameError):
+    """Over a rate or a cap (429): ``wait`` says in how many seconds to come back, which the API and the
+    pages answer with ``Retry-After``."""
+
+    status = 429
+    default_code = "throttled"
+
+    def __init__(self, detail=None, code=None, wait=None, **extra):
+        self.wait = max(1, math.ceil(wait)) if wait else None
+        super().__init__(detail, code, **extra)
+
+    def retry_after(self, response):
+        """``response`` with the ``Retry-After`` header this refusal asks for."""
+        if self.wait:
+            response["Retry-After"] = str(self.wait)
+        return response
+
+
 class StaleSeq(Conflict):
     default_code = "stale_seq"
 
@@ -55,3 +76,20 @@ class StaleSeq(Conflict):
             seq=current_seq,
         )
         self.current_seq = current_seq
+
+
+def refusal_text(rules, exc):
+    """``exc``, an ``engine.IllegalDecision`` of the game ``rules``, in the reader's language: its template
+    is a msgid of the game's own package (in our catalogues), its parameters said in the game's words by
+    the game's ``translate_error(exc, gettext, ngettext)``. A game without one has its template
+    translated here and filled as the refusal fills it."""
+    translate = getattr(rules, "translate_error", None)
+    if translate is not None:
+        return translate(exc, gettext, ngettext)
+    template = exc.template
+    if isinstance(template, tuple):
+        template = ngettext(template[0], template[1], exc.params.get("count", 0))
+    else:
+        template = gettext(template)
+    return type(exc).format(template, exc.params)
+

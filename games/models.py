@@ -7,9 +7,16 @@ filtered and sorted without replaying; ``services.submit_decision`` keeps them i
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, JSONField, Q, Value
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+# Every game stored before the site hosted more than one is a game of this one, and a client that does not
+# say which game it creates gets it.
+DEFAULT_GAME = "guildhall"
+# ``Game.ended_by`` as the previous release wrote it (and, running beside this one, still writes it) ->
+# the rules' word for it now.
+LEGACY_ENDINGS = {"vp": "rules"}
 
 
 class Game(models.Model):
@@ -23,8 +30,14 @@ class Game(models.Model):
         PRINTED = "printed", _("Printed rules")
         YUCATA = "yucata", _("Yucata rules")
 
+    # The game played (a slug of engine.GAMES) and the options its creator chose, as the game's
+    # ``validate_options`` returned them: with the seed, the seats and the log, all the rules need.
+    game = models.CharField(_("game"), max_length=32, default=DEFAULT_GAME, db_default=DEFAULT_GAME)
+    options = models.JSONField(_("options"), default=dict, db_default=Value({}, JSONField()), blank=True)
     engine_version = models.CharField(_("engine version"), max_length=32)
-    mode = models.CharField(_("mode"), max_length=16, choices=Mode.choices, default=Mode.PRINTED)
+    # The previous release's place for the one option of its one game; still written (the option of that
+    # name, empty for a game without one) while that release may run on this schema (docs/releases.md).
+    mode = models.CharField(_("mode"), max_length=16, choices=Mode.choices, default=Mode.PRINTED, blank=True)
     num_seats = models.PositiveSmallIntegerField(_("number of seats"))
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.OPEN, db_index=True
@@ -66,7 +79,8 @@ class Game(models.Model):
     )
     scores = models.JSONField(_("scores by seat"), default=list, blank=True)
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
-    # How the game ended (engine: "vp", "resigned", "timed_out", "taken_over"); empty while it goes on.
+    # How the game ended (the rules' ``outcome``: "rules", "resigned", "timed_out", "taken_over"; "vp" in rows
+    # of the previous release for "rules": ``ending()``); empty while it goes on.
     ended_by = models.CharField(_("ended by"), max_length=16, blank=True, default="")
     # The creator's choice: a rated game counts for the players' ratings when it ends (games.ratings says
     # when it still does not: uncalibrated bots, a seat leaving in the first rounds, repeated games).
@@ -111,6 +125,11 @@ class Game(models.Model):
         loaded = dict(zip(field_names, values, strict=True))
         instance.loaded_pending = (loaded.get("to_move_position"), loaded.get("turn"), loaded.get("to_move_user_id"))
         return instance
+
+    def ending(self):
+        """How the game ended, in the rules' words (``outcome``'s ``ended_by``), None while it goes on. A
+        game finished by its rules before the site hosted more than one game says "vp" (its then name)."""
+        return LEGACY_ENDINGS.get(self.ended_by, self.ended_by) or None
 
     def pending_key(self):
         """Whose decision is awaited: (engine seat, turn, the person, if one is waited for). A change of

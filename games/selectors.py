@@ -1,6 +1,6 @@
 """Read side: which games a user sees, and a game as one user may see it.
 
-Everything that leaves the server about a game is assembled here, from ``engine.view`` for the
+Everything that leaves the server about a game is assembled here, from its rules' ``view`` for the
 caller's seat (or for a spectator): never from the raw state. The seed is only shown once the game
 is over (its commitment is public from the start, so anyone can then check it).
 """
@@ -10,18 +10,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
-from accounts.blocks.selectors import kept_apart_ids
+from social.relations.selectors import kept_apart_ids
 
 from . import cache as state_cache
 from .exceptions import InvalidRequest, NotFound
 from .models import Game, LogEntry, Seat
+from .rules import options_of, rules_of
+from .services.deciding import parse_game_id
 
 FILTERS = ("mine", "open", "active", "finished", "my_turn")
 
 
-def games_for(user, filter_=None):
-    """Games listed for ``user``; ``filter_`` is one of FILTERS or None (all)."""
+def games_for(user, filter_=None, game=None):
+    """Games listed for ``user``; ``filter_`` is one of FILTERS or None (all); ``game``: only games of this
+    game (a slug of engine.GAMES), or None (every game)."""
     qs = Game.objects.all()
+    if game is not None:
+        if game not in engine.GAMES:
+            raise InvalidRequest(
+                _("game must be one of: %(games)s.") % {"games": ", ".join(engine.GAMES)}, code="bad_game"
+            )
+        qs = qs.filter(game=game)
     mine = Exists(Seat.objects.filter(game=OuterRef("pk"), user=user))
     if filter_ is None:
         pass
@@ -52,8 +61,6 @@ def games_for(user, filter_=None):
 
 def get_game(game_id):
     """The game with its creator and its seats with their users, or 404."""
-    from .services import parse_game_id
-
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     try:
         return Game.objects.select_related("created_by").prefetch_related(seats).get(pk=parse_game_id(game_id))
@@ -85,10 +92,14 @@ def summary(game, user=None):
     """The fields a game list shows: no engine state needed."""
     scores = game.scores or []
     me = seat_of(game, user)
+    options = options_of(game)
     return {
         "id": game.pk,
+        "game": game.game,
+        "options": options,
+        # The previous form of the options, for clients of the first API (one game, its mode).
+        "mode": options.get("mode", ""),
         "status": game.status,
-        "mode": game.mode,
         "seats": game.num_seats,
         "seq": game.seq,
         "turn": game.turn,
@@ -125,18 +136,20 @@ def detail(game, user):
     data["legal"] = []
     data["seed"] = None
     if game.status in (Game.Status.ACTIVE, Game.Status.FINISHED):
+        rules = rules_of(game)
         state = state_cache.load_state(game)
-        view = engine.view(state, viewer)
+        view = rules.view(state, viewer)
         data["view"] = view
-        if viewer is not None and game.status == Game.Status.ACTIVE and engine.in_play(state, viewer):
+        if viewer is not None and game.status == Game.Status.ACTIVE and rules.in_play(state, viewer):
             # A seat that left the game is played by the server's bot: nothing is offered to its player.
-            data["legal"] = engine.legal_decisions(state, viewer)
+            data["legal"] = rules.legal_decisions(state, viewer)
+        outcome = rules.outcome(state)
         hand_sizes = _hand_sizes(view, game.num_seats)
         for player in data["players"]:
             if player["seat"] is not None:
-                player["vp"] = state.vp(player["seat"])
+                player["vp"] = outcome["scores"][player["seat"]]
                 player["hand_size"] = hand_sizes.get(player["seat"])
-        if game.status == Game.Status.FINISHED and state.finished:
+        if game.status == Game.Status.FINISHED and outcome["over"]:
             data["seed"] = game.seed
     return data
 
@@ -146,15 +159,16 @@ def after_decision(result):
     seq, status, turn, who is to move, and their own engine view and legal decisions at that seq, so a
     client that goes on deciding needs no GET in between."""
     game, state, seat = result.game, result.state, result.entry.seat
+    rules = rules_of(game)
     legal = []
-    if game.status == Game.Status.ACTIVE and engine.in_play(state, seat):
-        legal = engine.legal_decisions(state, seat)
+    if game.status == Game.Status.ACTIVE and rules.in_play(state, seat):
+        legal = rules.legal_decisions(state, seat)
     return {
         "seq": game.seq,
         "status": game.status,
         "turn": game.turn,
         "to_move": result.to_move,
-        "view": engine.view(state, seat),
+        "view": rules.view(state, seat),
         "legal": legal,
     }
 
@@ -164,7 +178,7 @@ def may_resign(game, user):
     me = seat_of(game, user)
     if me is None or me.position is None or game.status != Game.Status.ACTIVE:
         return False
-    return engine.can_resign(state_cache.load_state(game), me.position)
+    return rules_of(game).can_resign(state_cache.load_state(game), me.position)
 
 
 def _hand_sizes(view, num_seats):
@@ -187,6 +201,7 @@ def log_entries(game, user, after=0):
         return []
     me = seat_of(game, user)
     viewer = me.position if me is not None else None
+    rules = rules_of(game)
     state = state_cache.load_state(game, events_after=after)
     seats = {s.position: s for s in game.seats.all() if s.position is not None}
     names = [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
@@ -198,7 +213,7 @@ def log_entries(game, user, after=0):
             "seq": seq,
             "seat": seat,
             "player": names[seat] if seat < len(names) else "?",
-            "text": engine.describe(state, seq, viewer, names, gettext=_, ngettext=ngettext),
+            "text": rules.describe(state, seq, viewer, names, gettext=_, ngettext=ngettext),
             "created_at": created_at,
         }
         for seq, seat, created_at in rows.values_list("seq", "seat", "created_at")

@@ -48,9 +48,3 @@ class AnalysisView(APIView):
         code = status.HTTP_200_OK if analysis.status == analysis.Status.DONE else status.HTTP_202_ACCEPTED
         return Response(selectors.payload(game, analysis), status=code)
 
-    def handle_exception(self, exc):
-        response = super().handle_exception(exc)
-        retry = getattr(exc, "extra", {}).get("retry_after") if isinstance(exc, services.TooManyAnalyses) else None
-        if retry is not None:
-            response["Retry-After"] = str(retry)
-        return response

@@ -8,9 +8,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.throttles import hit, parse_rate
+from accounts.throttles import check
 from games import selectors as game_selectors
-from games.exceptions import Conflict, GameError
+from games.exceptions import Conflict, Throttled
 from games.models import Game
 
 from . import tasks
@@ -19,9 +19,8 @@ from .models import Analysis
 ACTIVE = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
 
 
-class TooManyAnalyses(GameError):
-    status = 429
-    default_code = "throttled"
+class TooManyAnalyses(Throttled):
+    """Over a user's limits of analyses (429, with when to come back)."""
 
 
 def finished_game(game_id):
@@ -46,17 +45,14 @@ def _check_user_limits(user):
         raise TooManyAnalyses(
             _("You have %(count)d analyses under way; ask for another once one is done.")
             % {"count": running},
-            retry_after=30,
+            wait=30,
         )
-    rate = parse_rate(settings.ANALYSIS_USER_RATE)
-    if rate is None:
-        return
-    verdict = hit("analysis", f"user:{user.pk}", *rate)
+    verdict = check("analysis", f"user:{user.pk}", settings.ANALYSIS_USER_RATE)
     if not verdict.allowed:
         raise TooManyAnalyses(
             _("You have asked for many analyses lately; try again in %(seconds)d seconds.")
             % {"seconds": verdict.wait},
-            retry_after=int(verdict.wait),
+            wait=verdict.wait,
         )
 
 

@@ -8,7 +8,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from games.exceptions import GameError
+from games.exceptions import GameError, Throttled
 
 _CODES = {
     exceptions.ParseError: "malformed_json",
@@ -44,7 +44,8 @@ def error_response(code, detail, http_status, **extra):
 def exception_handler(exc, context):
     if isinstance(exc, GameError):
         set_rollback()
-        return error_response(exc.code, exc.detail, exc.status, **exc.extra)
+        response = error_response(exc.code, exc.detail, exc.status, **exc.extra)
+        return exc.retry_after(response) if isinstance(exc, Throttled) else response
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -9,9 +9,15 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
-from games.models import Game, Seat
-from games.ratings.outlook import calibrated
-from games.web.forms import TIME_CHOICES, CreateGameForm  # the lobby's choices: one list for both
+import engine
+from games import services
+from games.exceptions import InvalidRequest
+from games.models import DEFAULT_GAME, Game, Seat
+
+# Every game's seat counts and bot kinds: the types a request's fields may take (each game's own are the
+# service layer's rule, and the schema's anyOf).
+_SEAT_COUNTS = sorted({n for rules in engine.GAMES.values() for n in rules.PLAYERS})
+_BOT_KINDS = list(dict.fromkeys(kind for rules in engine.GAMES.values() for kind in rules.bots.KINDS))
 
 
 class StrictBooleanField(serializers.BooleanField):
@@ -93,21 +99,42 @@ class TokenSerializer(serializers.Serializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    seats = StrictIntegerField(min_value=2, max_value=4, help_text=_("2 to 4 seats."))
-    mode = StrictChoiceField(choices=Game.Mode.choices, default=Game.Mode.PRINTED)
+    """A new game. The fields' types are checked here; what a game of that kind may be (its seat counts,
+    options, bots, invitations, time limits, rated) is the service layer's rule (``check_new_game``), which
+    the lobby's form asks too. ``validated_data["new"]`` is the ``NewGame`` it accepted."""
+
+    game = StrictChoiceField(
+        choices=list(engine.GAMES), default=DEFAULT_GAME,
+        help_text=_("Which game (GET /api/v1/games/catalogue/ lists them); default guildhall."),
+    )
+    options = serializers.DictField(
+        required=False,
+        help_text=_("The game's options (the catalogue lists each with its choices and default); those left out "
+                    "take their default."),
+    )
+    mode = StrictCharField(
+        required=False, max_length=16,
+        help_text=_("Deprecated: options.mode (the first API's one option)."),
+    )
+    seats = StrictIntegerField(
+        min_value=min(_SEAT_COUNTS), max_value=max(_SEAT_COUNTS), help_text=_("One of the game's seat counts.")
+    )
     invite = serializers.ListField(
         child=StrictCharField(max_length=150),
         required=False,
         default=list,
-        max_length=3,
+        max_length=max(_SEAT_COUNTS) - 1,
         help_text=_("Usernames; when given, only they may join."),
     )
     bots = StrictIntegerField(
-        min_value=0, max_value=3, default=0, help_text=_("Seats to fill with bots at once.")
+        min_value=0, max_value=max(_SEAT_COUNTS) - 1, default=0, help_text=_("Seats to fill with bots at once.")
     )
-    bot_kind = StrictChoiceField(choices=Seat.BotKind.choices, default=Seat.BotKind.GREEDY)
+    bot_kind = StrictChoiceField(
+        choices=_BOT_KINDS, required=False,
+        help_text=_("One of the game's bot kinds (the catalogue lists them); default the game's own."),
+    )
     time_per_move_days = StrictChoiceField(
-        choices=[int(value) for value, _label in TIME_CHOICES if value],
+        choices=list(services.PER_MOVE_DAYS),
         required=False,
         allow_null=True,
         help_text=_(
@@ -116,45 +143,89 @@ class GameCreateSerializer(serializers.Serializer):
         ),
     )
     timeout_policy = StrictChoiceField(
-        choices=CreateGameForm.base_fields["timeout_policy"].choices,
+        choices=list(services.TIMEOUT_POLICIES),
         default="bot",
         help_text=_("When a player's time runs out: bot (the bot plays the turn) or end (the game ends)."),
     )
     rated = StrictBooleanField(default=False, help_text=_("Whether the result counts for ratings."))
 
     def validate(self, data):
-        # The creator takes one seat; bots and invitations share the others (GameCreateSchema says so).
-        if data["bots"] >= data["seats"]:
-            raise serializers.ValidationError({"bots": _("bots must be a whole number from 0 to seats - 1.")})
-        if len(data["invite"]) + data["bots"] > data["seats"] - 1:
-            raise serializers.ValidationError({"invite": _("More invitations than free seats.")})
-        if data["rated"] and data["bots"] and not calibrated(data["bot_kind"]):
-            # The lobby's form says this beside its Rated box; a client is told instead of finding the
-            # game unrated at its end.
-            raise serializers.ValidationError(
-                {"rated": _("A rated game cannot have this bot: it has no calibration rating on this site.")}
+        options = data.get("options")
+        if "mode" in data:  # the first API's form of Guildhall's one option
+            options = {"mode": data["mode"], **(options or {})}
+        extra = {} if "time_per_move_days" not in data else {"per_move_days": data["time_per_move_days"]}
+        try:
+            data["new"] = services.check_new_game(
+                self.context["request"].user, game=data["game"], options=options, seats=data["seats"],
+                bots=data["bots"], bot_kind=data.get("bot_kind"), invite=data["invite"], rated=data["rated"],
+                timeout_policy=data["timeout_policy"], **extra,
             )
+        except InvalidRequest as refused:
+            raise serializers.ValidationError(refused.extra.get("fields") or refused.detail) from None
         return data
 
 
 class GameCreateSchema(OpenApiSerializerExtension):
-    """The schema of a new game's body says what ``GameCreateSerializer.validate`` refuses: one of the
-    allowed (seats, bots) pairs, with at most the seats left over for invitations."""
+    """The schema of a new game's body says what the rules of creating a game refuse where a schema can:
+    each game's own options (their names and choices) and one of the allowed (seats, bots) pairs of its
+    seat counts, with at most the seats left over for invitations."""
 
     target_class = GameCreateSerializer
 
     def map_serializer(self, auto_schema, direction):
         # The serializer's own schema, as drf-spectacular's documented extension recipe builds it.
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
-        seats_field = GameCreateSerializer().fields["seats"]
-        low, high = seats_field.min_value, seats_field.max_value
         schema["anyOf"] = [
-            {"properties": {"seats": {"const": seats}, "bots": {"const": bots}, "invite": {"maxItems": free}}}
-            for seats in range(low, high + 1)
+            {
+                "properties": {
+                    "game": {"const": entry["game"]} if entry["game"] != DEFAULT_GAME else {"enum": [DEFAULT_GAME]},
+                    "options": _options_schema(entry["options"]),
+                    "seats": {"const": seats},
+                    "bots": {"const": bots},
+                    "invite": {"maxItems": seats - 1 - bots},
+                    "bot_kind": {"enum": entry["bot_kinds"]},
+                },
+                # The default game is the one a body without "game" creates.
+                **({} if entry["game"] == DEFAULT_GAME else {"required": ["game"]}),
+            }
+            for entry in services.creatable_games()
+            for seats in entry["players"]
             for bots in range(seats)
-            for free in [seats - 1 - bots]
         ]
         return schema
+
+
+def _options_schema(options):
+    """A game's options as JSON Schema: an object of its option names, each of its choices where it lists
+    them."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            name: {"enum": spec["choices"]} if spec["choices"] is not None else {}
+            for name, spec in options.items()
+        },
+    }
+
+
+class OptionSerializer(serializers.Serializer):
+    choices = serializers.ListField(
+        child=serializers.JSONField(), allow_null=True, help_text=_("The values allowed; null: see help.")
+    )
+    default = serializers.JSONField(allow_null=True)
+    help = serializers.CharField(help_text=_("What the option does, in the request's language."))
+
+
+class CatalogueEntrySerializer(serializers.Serializer):
+    game = serializers.CharField(help_text=_("The game's name in the API (POST /api/v1/games/'s game)."))
+    title = serializers.CharField(help_text=_("Its title, in the request's language."))
+    players = serializers.ListField(child=serializers.IntegerField(), help_text=_("The seat counts it is played with."))
+    options = serializers.DictField(child=OptionSerializer(), help_text=_("Its options by name."))
+    bot_kinds = serializers.ListField(child=serializers.CharField(), help_text=_("The bots that can take a seat."))
+    rated_bot_kinds = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_("The bots with a calibration rating on this site: a rated game may have only these."),
+    )
 
 
 class DecisionRequestSerializer(serializers.Serializer):
@@ -187,8 +258,12 @@ class PlayerSerializer(serializers.Serializer):
 
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    game = serializers.CharField(help_text=_("Which game (the catalogue's name)."))
+    options = serializers.DictField(help_text=_("The options it was created with, the defaults filled in."))
+    mode = serializers.CharField(
+        help_text=_("Deprecated: options.mode, empty for a game without that option (the first API's field).")
+    )
     status = serializers.ChoiceField(choices=Game.Status.choices)
-    mode = serializers.ChoiceField(choices=Game.Mode.choices)
     seats = serializers.IntegerField()
     seq = serializers.IntegerField()
     turn = serializers.IntegerField()

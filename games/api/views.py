@@ -1,8 +1,5 @@
 """The REST API: thin views over games.services (writes) and games.selectors (reads)."""
 
-import datetime
-
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -13,6 +10,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import engine
 from accounts import signin, tokens
 from accounts.authentication import ApiTokenAuthentication
 from games import selectors, services
@@ -64,13 +62,20 @@ def _decision_request(request):
     return _validated(s.DecisionRequestSerializer, request)
 
 
-def _time_limit(data):
-    """The time per move asked for: days as the lobby offers them, None for no limit, the site's default
-    when the request does not say."""
-    if "time_per_move_days" not in data:
-        return settings.CLOCK_DEFAULT_PER_MOVE
-    days = data["time_per_move_days"]
-    return datetime.timedelta(days=days) if days else None
+def catalogue():
+    """``services.creatable_games`` in the request's language, with the bots a rated game may have."""
+    return [
+        {
+            **entry,
+            "title": _(entry["title"]),
+            "options": {
+                name: {**spec, "help": _(spec["help"]) if spec["help"] else ""}
+                for name, spec in entry["options"].items()
+            },
+            "rated_bot_kinds": [k for k in entry["bot_kinds"] if services.calibration(entry["game"], k) is not None],
+        }
+        for entry in services.creatable_games()
+    ]
 
 
 class TokenView(APIView):
@@ -150,6 +155,9 @@ class GameViewSet(viewsets.ViewSet):
                 enum=list(selectors.FILTERS),
                 description=_("mine, open (joinable), active, finished or my_turn."),
             ),
+            OpenApiParameter(
+                "game", OpenApiTypes.STR, enum=list(engine.GAMES), description=_("Only games of this game.")
+            ),
             OpenApiParameter("page", {"type": "integer", "minimum": 1}, description=_("From 1.")),
             OpenApiParameter(
                 "page_size",
@@ -160,26 +168,40 @@ class GameViewSet(viewsets.ViewSet):
         responses={200: s.GameSummarySerializer(many=True), **errors()},
     )
     def list(self, request):
-        queryset = selectors.games_for(request.user, request.query_params.get("filter"))
+        params = request.query_params
+        queryset = selectors.games_for(request.user, params.get("filter"), game=params.get("game"))
         paginator = GamePagination()
         page = paginator.paginate_queryset(queryset, request, view=self)
         return paginator.get_paginated_response([selectors.summary(g, request.user) for g in page])
 
-    @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameDetailSerializer, **errors()})
+    @extend_schema(
+        request=s.GameCreateSerializer,
+        responses={201: s.GameDetailSerializer, **errors()},
+        description=_(
+            "Create a game of one of the catalogue's games (default guildhall) with its options; you take one "
+            "seat. A body the game's rules refuse (its seat counts, options, bots, invitations) is a 400 whose "
+            "fields say what is wrong, and nothing is created."
+        ),
+    )
     def create(self, request):
-        data = _validated(s.GameCreateSerializer, request)
+        serializer = s.GameCreateSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        new = serializer.validated_data["new"]
         with transaction.atomic():  # the game and its clock together, as the lobby does
-            game = services.create_game(
-                request.user,
-                seats=data["seats"],
-                mode=data["mode"],
-                invite=data["invite"],
-                bots=data["bots"],
-                bot_kind=data["bot_kind"],
-                rated=data["rated"],
-            )
-            set_time_limit(game, _time_limit(data), data["timeout_policy"])
+            game = services.create_checked(request.user, new)
+            set_time_limit(game, new.per_move, new.timeout_policy)
         return self._detail(game.pk, request, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        responses={200: s.CatalogueEntrySerializer(many=True), **errors()},
+        description=_(
+            "The games a client can create: each with its seat counts, its options (choices and default) and "
+            "its bot kinds, those a rated game may have among them."
+        ),
+    )
+    @action(detail=False, methods=["get"], permission_classes=[AllowAny])
+    def catalogue(self, request):
+        return Response(catalogue())
 
     @extend_schema(responses={200: s.GameDetailSerializer, **errors()})
     def retrieve(self, request, pk=None):

@@ -5,7 +5,7 @@ processing the same game serialise, and the second sees the first's result (a ne
 A timeout is decided through the service layer, so it is an entry of the game's log like any other
 (made by the server for the seat): the bot plays the turn, the bot takes the seat over after
 ``CLOCK_TAKEOVER_AFTER`` timeouts in a row, or the game ends (policy "end"). How many timeouts in a row
-a seat has is read from the engine state, i.e. from the log.
+a seat has is read from the log (``timeouts_in_a_row``).
 """
 
 import logging
@@ -14,9 +14,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import cache as state_cache
 from games import services
-from games.models import Game
+from games.models import Game, LogEntry
 from games.notifications import outbox
 from games.notifications.models import Notification
 
@@ -75,19 +74,31 @@ def _timeout(game, policy, user, now):
     if policy == TimeControl.Policy.END:
         services.end_by_time(game.pk, position)  # the results emails say how it ended
         return "end"
-    count = state_cache.load_state(game).timeouts[position] + 1  # this one included
+    count = timeouts_in_a_row(game.pk, position) + 1  # this one included
     if count >= settings.CLOCK_TAKEOVER_AFTER:
         result = services.take_over(game.pk, position)  # the bot runner plays the seat from now on
         if result.game.status != Game.Status.ACTIVE:
             return "end"  # no one was left to play against: the results emails say why it ended
         kind, done = Notification.Kind.TAKEN_OVER, "taken_over"
     else:
-        services.play_timed_out_turn(game.pk, position, _timeout_bot)
+        services.play_timed_out_turn(game.pk, position)
         kind, done = Notification.Kind.TIMEOUT, "timeout"
     outbox.write([outbox.row(game, user.pk, kind, now, status=_status(user), turn=turn, data={"count": count})])
     return done
 
 
-def _timeout_bot(state, position):
-    # Seeded by the state itself (the seed is secret, the log's length moves on): repeatable in tests.
-    return services.bot_decision(state, position, settings.ABSENT_PLAYER_BOT)
+def timeouts_in_a_row(game_id, position):
+    """The turns in a row in which the time of the seat at ``position`` ran out, from the log: since the
+    seat's last entry made by its player, each run of entries the server made for it (``by`` timeout) is
+    one such turn (a timed-out turn is played to its end by the bot; other seats' entries follow it)."""
+    last_own = (
+        LogEntry.objects.filter(game_id=game_id, seat=position, by=LogEntry.By.SEAT)
+        .order_by("-seq").values_list("seq", flat=True).first()
+    )
+    entries = LogEntry.objects.filter(game_id=game_id, seq__gt=last_own or 0).order_by("seq")
+    turns, in_a_run = 0, False
+    for seat, by in entries.values_list("seat", "by"):
+        timed_out = seat == position and by == LogEntry.By.TIMEOUT
+        turns += timed_out and not in_a_run
+        in_a_run = timed_out
+    return turns

@@ -17,6 +17,7 @@ from games.clock.deadlines import set_time_limit
 from games.clock.selectors import time_control_of
 from games.exceptions import Conflict, Forbidden, NotFound
 from games.models import Game, Seat
+from games.rules import options_of
 
 from .models import Rematch
 
@@ -56,10 +57,11 @@ def propose(game_id, user):
             game = game_services.create_game(
                 user,
                 seats=len(seats),
-                mode=original.mode,
+                game=original.game,
+                options=options_of(original),
                 invite=others,
                 bots=len(bots),
-                bot_kind=bots[0].bot_kind if bots else Seat.BotKind.GREEDY,
+                bot_kind=bots[0].bot_kind if bots else None,
                 rated=original.rated,
             )
             if clock is not None:

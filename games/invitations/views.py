@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import selectors as game_selectors
 from games.exceptions import GameError, NotFound
 from games.models import Game
+from games.web.refusals import refusal_message
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import context, rematch, services
@@ -38,12 +39,9 @@ def invitation(request, pk):
 @login_required
 @require_POST
 def accept(request, pk):
-    try:
+    with refusal_message(request, not_found=_("No such invitation.")) as outcome:
         game = services.accept(pk, request.user)
-    except NotFound:
-        raise Http404(_("No such invitation.")) from None
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
+    if outcome.refused:
         return HttpResponseRedirect(_back_to(request))
     if game.status == Game.Status.ACTIVE:
         messages.success(request, _("You joined the game. Everybody is here: it has started."))
@@ -55,13 +53,8 @@ def accept(request, pk):
 @login_required
 @require_POST
 def decline(request, pk):
-    try:
+    with refusal_message(request, not_found=_("No such invitation.")):
         found = services.decline(pk, request.user)
-    except NotFound:
-        raise Http404(_("No such invitation.")) from None
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, _("You declined the invitation to game %(id)s.") % {"id": found.game_id})
     return HttpResponseRedirect(_back_to(request))
 
@@ -85,13 +78,8 @@ def create_link(request, game_pk):
     if not form.is_valid():
         messages.error(request, _("Choose who may use the link and for how long."))
         return redirect(_game_page(game_pk, "#links"))
-    try:
+    with refusal_message(request, not_found=_("No such game.")):
         services.create_link(game_pk, request.user, form.cleaned_data["single_use"], form.cleaned_data["days"])
-    except NotFound:
-        raise Http404(_("No such game.")) from None
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, _("Your link is ready: copy it from the list below and send it."))
     return redirect(_game_page(game_pk, "#links"))
 
@@ -112,14 +100,16 @@ def revoke_link(request, pk):
 def join_by_link(request, token):
     """GET: what the link leads to, and a button; POST: take the seat."""
     if request.method == "POST":
-        try:
-            game = services.join_by_link(token, request.user)
-        except services.LinkRefused as exc:
-            return render(request, "invitations/link.html", {"refused": exc.detail}, status=exc.status)
-        except GameError as exc:
-            if exc.code == "already_joined":
+        with refusal_message(request) as outcome:
+            try:
+                game = services.join_by_link(token, request.user)
+            except services.LinkRefused as exc:
+                return render(request, "invitations/link.html", {"refused": exc.detail}, status=exc.status)
+            except GameError as exc:
+                if exc.code != "already_joined":
+                    raise  # shown as the refusal's message
                 return redirect("games:game", pk=services.link_from_token(token).game_id)
-            messages.error(request, str(exc.detail))
+        if outcome.refused:
             return redirect(request.path)
         messages.success(request, _("You joined the game."))
         return redirect("games:game", pk=game.pk)
@@ -140,12 +130,9 @@ def join_by_link(request, token):
 @login_required
 @require_POST
 def propose_rematch(request, game_pk):
-    try:
+    with refusal_message(request, not_found=_("No such game.")) as outcome:
         found, created = rematch.propose(game_pk, request.user)
-    except NotFound:
-        raise Http404(_("No such game.")) from None
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
+    if outcome.refused:
         return redirect("games:game", pk=game_pk)
     new_game = Game.objects.get(pk=found.game_id)
     if created:

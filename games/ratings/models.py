@@ -1,5 +1,7 @@
-"""Ratings: one row per finished game and person (``GameResult``), and each person's current rating per mode
-(``PlayerRating``, what their latest rated result says).
+"""Ratings: one row per finished game and person (``GameResult``), and each person's current rating in each
+pool (``PlayerRating``, what their latest rated result says). A pool is a game and the variant of its rules
+rated apart (``pools.pool_of``: Guildhall's printed and Yucata rules are two pools; a rating in one game says
+nothing about another).
 
 Both are derived: every value follows from the finished games taken in order (``finished_at``, then id)
 and from the settings in ``guildhall_site/settings/ratings.py``; ``manage.py rebuild_ratings`` recomputes
@@ -11,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game
+from games.models import DEFAULT_GAME, Game
 
 # The partial index of the leaderboards holds players with at least this many rated games (the setting
 # RATINGS_LEADERBOARD_MIN_GAMES may ask for more, never for fewer, for the index to serve).
@@ -19,13 +21,16 @@ BOARD_INDEX_MIN_GAMES = 10
 
 
 class PlayerRating(models.Model):
-    """A person's current rating in one mode (OpenSkill's Plackett–Luce model: mean ``mu``, uncertainty
-    ``sigma``); ``ordinal`` is μ − 3σ, the conservative estimate that leaderboards rank by."""
+    """A person's current rating in one pool, ``game`` and its variant ``mode`` (OpenSkill's Plackett–Luce
+    model: mean ``mu``, uncertainty ``sigma``); ``ordinal`` is μ − 3σ, the conservative estimate that
+    leaderboards rank by."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings"
     )
-    mode = models.CharField(_("mode"), max_length=16, choices=Game.Mode.choices)
+    game = models.CharField(_("game"), max_length=32, default=DEFAULT_GAME, db_default=DEFAULT_GAME)
+    # The variant of the game's rules rated apart (``pools.variant_of``; empty for a game rated as one).
+    mode = models.CharField(_("variant"), max_length=64, blank=True)
     mu = models.FloatField(_("μ (mean)"))
     sigma = models.FloatField(_("σ (uncertainty)"))
     ordinal = models.FloatField(_("rating (μ − 3σ)"))
@@ -35,17 +40,31 @@ class PlayerRating(models.Model):
     class Meta:
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
-        constraints = [models.UniqueConstraint(fields=["user", "mode"], name="ratings_one_per_mode")]
+        constraints = [models.UniqueConstraint(fields=["user", "game", "mode"], name="ratings_one_per_pool")]
         indexes = [
-            # A leaderboard page: WHERE mode AND rated_games >= n AND last_rated_at >= t ORDER BY ordinal DESC,
-            # user; the included column lets PostgreSQL count the qualifying rows from the index alone.
+            # A leaderboard page: WHERE game AND mode AND rated_games >= n AND last_rated_at >= t ORDER BY
+            # ordinal DESC, user; the included column lets PostgreSQL count the qualifying rows from the index.
+            models.Index(
+                fields=["game", "mode", "-ordinal", "user"],
+                include=["last_rated_at"],
+                name="ratings_pool_board",
+                condition=Q(rated_games__gte=BOARD_INDEX_MIN_GAMES),
+            ),
+            # The leaderboard's section of provisional players (fewer rated games), best first.
+            models.Index(
+                fields=["game", "mode", "-ordinal", "user"],
+                include=["last_rated_at"],
+                name="ratings_pool_provisional",
+                condition=Q(rated_games__lt=BOARD_INDEX_MIN_GAMES),
+            ),
+            # The previous release's leaderboards read these (per mode alone) while it may run on this schema;
+            # the next release drops them (docs/releases.md, "to contract").
             models.Index(
                 fields=["mode", "-ordinal", "user"],
                 include=["last_rated_at"],
                 name="ratings_board",
                 condition=Q(rated_games__gte=BOARD_INDEX_MIN_GAMES),
             ),
-            # The leaderboard's section of provisional players (fewer rated games), best first.
             models.Index(
                 fields=["mode", "-ordinal", "user"],
                 include=["last_rated_at"],
@@ -55,7 +74,7 @@ class PlayerRating(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.user_id}/{self.mode}: {self.ordinal:.2f}"
+        return f"{self.user_id}/{self.game}/{self.mode}: {self.ordinal:.2f}"
 
 
 class GameResult(models.Model):
@@ -73,7 +92,8 @@ class GameResult(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="game_results"
     )
-    mode = models.CharField(_("mode"), max_length=16, choices=Game.Mode.choices)
+    # The variant of the game's rules it was rated in (the game is ``game.game``): ``PlayerRating.mode``.
+    mode = models.CharField(_("variant"), max_length=64, blank=True)
     finished_at = models.DateTimeField(_("finished at"))
     position = models.PositiveSmallIntegerField(_("seat"))
     place = models.PositiveSmallIntegerField(_("place"))

@@ -12,9 +12,11 @@ from django.conf import settings
 from django.db.models import Count
 from django.utils import timezone
 
-from games.models import Game
+from games.models import DEFAULT_GAME, Game
+from games.services import calibration
 
 from .models import GameResult
+from .pools import pool_of
 
 Verdict = GameResult.Verdict
 
@@ -38,14 +40,15 @@ class Outlook:
         return round(self.weight * 100) if self.counts and self.weight < 1 else None
 
 
-def calibrated(bot_kind):
-    """Whether bots of this kind have a fixed calibration rating (RATINGS_BOT_CALIBRATION)."""
-    return bot_kind in settings.RATINGS_BOT_CALIBRATION
+def calibrated(bot_kind, game=DEFAULT_GAME):
+    """Whether bots of this kind in ``game`` (a slug) have a fixed calibration rating
+    (RATINGS_BOT_CALIBRATION, ``games.services.calibration``)."""
+    return calibration(game, bot_kind) is not None
 
 
-def uncalibrated_bot(seats):
-    """Whether a bot without a calibration rating sits among ``seats`` (such a game is unrated)."""
-    return any(seat.is_bot and not calibrated(seat.bot_kind) for seat in seats)
+def uncalibrated_bot(game, seats):
+    """Whether a bot without a calibration rating sits among ``seats`` of ``game`` (such a game is unrated)."""
+    return any(seat.is_bot and not calibrated(seat.bot_kind, game.game) for seat in seats)
 
 
 def lineup_of(seats):
@@ -76,8 +79,9 @@ def outlooks(games, now=None):
     for game in games:
         seats = list(game.seats.all())
         people = sorted((s for s in seats if not s.is_bot), key=lambda s: s.user_id)
-        if game.rated and game.status == Game.Status.ACTIVE and people and not uncalibrated_bot(seats):
-            lineups[game.pk] = (people[0].user_id, lineup_of(seats), game.mode)
+        if game.rated and game.status == Game.Status.ACTIVE and people and not uncalibrated_bot(game, seats):
+            pool = pool_of(game)
+            lineups[game.pk] = (people[0].user_id, lineup_of(seats), pool.game, pool.variant)
     repeats = _recent_rated(lineups.values(), now)
     result = {}
     for game in games:
@@ -85,7 +89,7 @@ def outlooks(games, now=None):
             result[game.pk] = recorded[game.pk]
         elif not game.rated:
             result[game.pk] = Outlook(Verdict.UNRATED, 0.0)
-        elif uncalibrated_bot(game.seats.all()):
+        elif uncalibrated_bot(game, game.seats.all()):
             result[game.pk] = Outlook(Verdict.BOTS, 0.0)
         else:
             result[game.pk] = Outlook(*repeat_verdict(repeats.get(lineups.get(game.pk), 0)))
@@ -93,7 +97,8 @@ def outlooks(games, now=None):
 
 
 def _recent_rated(keys, now):
-    """{(a person's id, line-up, mode): rated games of that line-up within RATINGS_REPEAT_WINDOW}, one query."""
+    """{(a person's id, line-up, game, variant): rated games of that line-up in that pool within
+    RATINGS_REPEAT_WINDOW}, one query."""
     keys = set(keys)
     if not keys:
         return {}
@@ -104,8 +109,8 @@ def _recent_rated(keys, now):
             weight__gt=0,
             finished_at__gte=now - settings.RATINGS_REPEAT_WINDOW,
         )
-        .values("user_id", "lineup", "mode")
+        .values("user_id", "lineup", "game__game", "mode")
         .annotate(games=Count("pk"))
     )
-    found = {(r["user_id"], r["lineup"], r["mode"]): r["games"] for r in rows}
+    found = {(r["user_id"], r["lineup"], r["game__game"], r["mode"]): r["games"] for r in rows}
     return {key: found.get(key, 0) for key in keys}

@@ -19,15 +19,16 @@ USER_FIELDS = {
 def export(user):
     return {
         "ratings": [
-            {"id": r.pk, "mode": r.mode, "mu": r.mu, "sigma": r.sigma, "rating": r.ordinal,
+            {"id": r.pk, "game": r.game, "mode": r.mode, "mu": r.mu, "sigma": r.sigma, "rating": r.ordinal,
              "rated_games": r.rated_games, "last_rated_at": r.last_rated_at}
             for r in PlayerRating.objects.filter(user=user).order_by("pk")
         ],
         "results": [
-            {"id": r.pk, "game_id": r.game_id, "mode": r.mode, "finished_at": r.finished_at, "seat": r.position,
-             "place": r.place, "left": r.left, "people": r.people, "verdict": r.verdict, "weight": r.weight,
-             "mu_before": r.mu_before, "sigma_before": r.sigma_before, "mu_after": r.mu, "sigma_after": r.sigma}
-            for r in GameResult.objects.filter(user=user).order_by("finished_at", "game_id")
+            {"id": r.pk, "game_id": r.game_id, "game": r.game.game, "mode": r.mode, "finished_at": r.finished_at,
+             "seat": r.position, "place": r.place, "left": r.left, "people": r.people, "verdict": r.verdict,
+             "weight": r.weight, "mu_before": r.mu_before, "sigma_before": r.sigma_before, "mu_after": r.mu,
+             "sigma_after": r.sigma}
+            for r in GameResult.objects.filter(user=user).select_related("game").order_by("finished_at", "game_id")
         ],
     }
 

@@ -8,12 +8,10 @@ from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from games.models import Game
+from games.services import calibration
 
-from . import skill
+from . import pools, skill
 from .models import GameResult, PlayerRating
-
-MODES = tuple(Game.Mode.values)
 
 
 @dataclass(frozen=True)
@@ -35,33 +33,35 @@ def provisional(rating):
 # --- leaderboards -------------------------------------------------------------------------------------------
 
 
-def _board_filter(mode, now=None):
+def _board_filter(pool, now=None):
     now = now or timezone.now()
     return Q(
-        mode=mode,
+        game=pool.game,
+        mode=pool.variant,
         rated_games__gte=settings.RATINGS_LEADERBOARD_MIN_GAMES,
         last_rated_at__gte=now - settings.RATINGS_LEADERBOARD_ACTIVE,
     )
 
 
-def leaderboard(mode, now=None):
-    """The players listed on the leaderboard of ``mode``, best first: enough rated games, one of them
-    recent; ranked by μ − 3σ (ties by the older account first)."""
+def leaderboard(pool, now=None):
+    """The players listed on the leaderboard of ``pool`` (``pools.Pool``), best first: enough rated games,
+    one of them recent; ranked by μ − 3σ (ties by the older account first)."""
     return (
-        PlayerRating.objects.filter(_board_filter(mode, now))
+        PlayerRating.objects.filter(_board_filter(pool, now))
         .select_related("user")
         .order_by("-ordinal", "user_id")
     )
 
 
-def provisional_board(mode, limit, now=None):
-    """The players of ``mode`` not yet listed for lack of rated games (fewer than
+def provisional_board(pool, limit, now=None):
+    """The players of ``pool`` not yet listed for lack of rated games (fewer than
     RATINGS_LEADERBOARD_MIN_GAMES) but with one recent, best first: at most ``limit``, and whether there
     are more. Read from the partial index ``ratings_provisional``."""
     now = now or timezone.now()
     rows = list(
         PlayerRating.objects.filter(
-            mode=mode,
+            game=pool.game,
+            mode=pool.variant,
             rated_games__lt=settings.RATINGS_LEADERBOARD_MIN_GAMES,
             last_rated_at__gte=now - settings.RATINGS_LEADERBOARD_ACTIVE,
         )
@@ -77,14 +77,14 @@ BOARD_COUNT_TTL = 60  # seconds the total behind "page N of M" may lag; the rows
 class LeaderboardPages:
     """A leaderboard as Django's Paginator takes it. A page is read in two steps: the players' ids from the
     leaderboard's partial index alone (an index-only scan, however deep the page), then those 50 rows with
-    their users; the count is cached for a minute per mode."""
+    their users; the count is cached for a minute per pool."""
 
-    def __init__(self, mode, now=None):
-        self.mode = mode
-        self.listed = leaderboard(mode, now)
+    def __init__(self, pool, now=None):
+        self.pool = pool
+        self.listed = leaderboard(pool, now)
 
     def count(self):
-        key = f"ratings:board-count:{self.mode}"
+        key = f"ratings:board-count:{self.pool.key}"
         try:
             total = cache.get(key)
         except Exception:  # the cache is an optimisation only
@@ -102,7 +102,9 @@ class LeaderboardPages:
 
     def __getitem__(self, window):
         user_ids = list(self.listed.values_list("user_id", flat=True)[window])
-        rows = PlayerRating.objects.filter(mode=self.mode, user_id__in=user_ids).select_related("user")
+        rows = PlayerRating.objects.filter(
+            game=self.pool.game, mode=self.pool.variant, user_id__in=user_ids
+        ).select_related("user")
         by_user = {row.user_id: row for row in rows}
         return [by_user[user_id] for user_id in user_ids if user_id in by_user]
 
@@ -110,7 +112,7 @@ class LeaderboardPages:
 def board_rank(rating, now=None):
     """The place of ``rating`` on its leaderboard, or None when it is not listed there."""
     now = now or timezone.now()
-    listed = PlayerRating.objects.filter(_board_filter(rating.mode, now))
+    listed = PlayerRating.objects.filter(_board_filter(pools.Pool(rating.game, rating.mode), now))
     if not listed.filter(pk=rating.pk).exists():
         return None
     ahead = listed.filter(Q(ordinal__gt=rating.ordinal) | Q(ordinal=rating.ordinal, user_id__lt=rating.user_id))
@@ -153,43 +155,48 @@ class Badge:
     rated_games: int | None
     provisional: bool = False
     bot: bool = False
-    mode: str | None = None
+    pool: pools.Pool | None = None
 
 
-
-def ratings_for(pairs):
-    """{(user id, mode): PlayerRating} for the (user id, mode) pairs asked, in one query."""
-    pairs = set(pairs)
-    if not pairs:
+def ratings_for(keys):
+    """{(user id, pool): PlayerRating} for the (user id, pool) keys asked, in one query."""
+    keys = set(keys)
+    if not keys:
         return {}
-    users = {u for u, _m in pairs}
-    modes = {m for _u, m in pairs}
-    rows = PlayerRating.objects.filter(user_id__in=users, mode__in=modes)
-    return {(r.user_id, r.mode): r for r in rows if (r.user_id, r.mode) in pairs}
+    users = {u for u, _p in keys}
+    games = {p.game for _u, p in keys}
+    rows = PlayerRating.objects.filter(user_id__in=users, game__in=games)
+    found = {(r.user_id, pools.Pool(r.game, r.mode)): r for r in rows}
+    return {key: found[key] for key in keys if key in found}
 
 
 def main_badge(user_id):
-    """A person's rating in the mode of most of their rated games (printed rules first on a tie), or None."""
-    rating = PlayerRating.objects.filter(user_id=user_id).order_by("-rated_games", "mode").first()
-    if rating is None:
+    """A person's rating in the pool of most of their rated games (the first pool of the site's first
+    game on a tie), or None."""
+    ratings = list(PlayerRating.objects.filter(user_id=user_id))
+    if not ratings:
         return None
-    return Badge(rating.ordinal, rating.mu, rating.sigma, rating.rated_games, provisional(rating), mode=rating.mode)
+    order = {pool: index for index, pool in enumerate(pools.pools())}
+    rating = min(ratings, key=lambda r: (-r.rated_games, order.get(pools.Pool(r.game, r.mode), len(order))))
+    return Badge(rating.ordinal, rating.mu, rating.sigma, rating.rated_games, provisional(rating),
+                 pool=pools.Pool(rating.game, rating.mode))
 
 
 def seat_ratings(games):
     """{(game id, seat's display name): badge} for the seats of ``games`` (their seats prefetched): a
-    person's rating in the game's mode, a calibrated bot's fixed rating."""
+    person's rating in the game's pool, a calibrated bot's fixed rating."""
     seats = [(game, seat) for game in games for seat in game.seats.all()]
-    stored = ratings_for((seat.user_id, game.mode) for game, seat in seats if seat.user_id is not None)
-    calibration = settings.RATINGS_BOT_CALIBRATION
+    pool_by_game = {game.pk: pools.pool_of(game) for game in games}
+    stored = ratings_for((seat.user_id, pool_by_game[game.pk]) for game, seat in seats if seat.user_id is not None)
     badges = {}
     for game, seat in seats:
         if seat.is_bot:
-            if seat.bot_kind in calibration:
-                mu, sigma = calibration[seat.bot_kind]
+            fixed = calibration(game.game, seat.bot_kind)
+            if fixed is not None:
+                mu, sigma = fixed
                 badges[(game.pk, seat.display_name)] = Badge(skill.ordinal(mu, sigma), mu, sigma, None, bot=True)
             continue
-        rating = stored.get((seat.user_id, game.mode))
+        rating = stored.get((seat.user_id, pool_by_game[game.pk]))
         if rating is not None:
             badges[(game.pk, seat.display_name)] = Badge(
                 rating.ordinal, rating.mu, rating.sigma, rating.rated_games, provisional=provisional(rating)
@@ -201,25 +208,25 @@ def seat_ratings(games):
 
 
 def player_ratings(user, history_games=100, now=None):
-    """The player's rating in each mode they have one, with their latest rated results (oldest first) for
+    """The player's rating in each pool they have one, with their latest rated results (oldest first) for
     the chart, their place on the leaderboard, and their reliability."""
     now = now or timezone.now()
-    ratings = {r.mode: r for r in PlayerRating.objects.filter(user=user)}
+    ratings = {pools.Pool(r.game, r.mode): r for r in PlayerRating.objects.filter(user=user)}
     modes = []
-    for mode, label in Game.Mode.choices:
-        rating = ratings.get(mode)
+    for pool in pools.pools():
+        rating = ratings.get(pool)
         if rating is None:
             continue
         results = list(
-            GameResult.objects.filter(user=user, mode=mode, weight__gt=0)
+            GameResult.objects.filter(user=user, game__game=pool.game, mode=pool.variant, weight__gt=0)
             .order_by("-finished_at", "-game_id")
             .values("game_id", "finished_at", "place", "mu", "sigma", "weight")[:history_games]
         )
         results.reverse()
         modes.append(
             {
-                "mode": mode,
-                "label": label,
+                "pool": pool,
+                "label": pool.label,
                 "rating": rating,
                 "provisional": provisional(rating),
                 "rank": board_rank(rating, now),

@@ -16,11 +16,13 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
 
-from engine.outcomes import OUTCOME_TYPES
+from engine.leaving import LEAVING_TYPES
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
+from games.rules import rules_of
+from games.services import calibration
 
-from . import outlook, skill
+from . import outlook, pools, skill
 from .models import GameResult, PlayerRating
 
 logger = logging.getLogger(__name__)
@@ -82,12 +84,10 @@ RESULT_FIELDS = (
 
 
 def stored_values():
-    """Every stored value: {"ratings": {(user, mode): (...)}, "results": {(game, user): (...)}}."""
+    """Every stored value: {"ratings": {(user, game, mode): (...)}, "results": {(game id, user): (...)}}."""
+    ratings = PlayerRating.objects.values_list("user_id", "game", "mode", *RATING_FIELDS)
     return {
-        "ratings": {
-            (row[0], row[1]): row[2:]
-            for row in PlayerRating.objects.values_list("user_id", "mode", *RATING_FIELDS).iterator(chunk_size=5000)
-        },
+        "ratings": {(row[0], row[1], row[2]): row[3:] for row in ratings.iterator(chunk_size=5000)},
         "results": {
             (row[0], row[1]): row[2:]
             for row in GameResult.objects.values_list("game_id", "user_id", *RESULT_FIELDS).iterator(chunk_size=5000)
@@ -105,10 +105,10 @@ def _rate_again_from(finished_at, game_id):
         games = Game.objects.filter(status=Game.Status.FINISHED, finished_at__isnull=False)
     else:
         later = GameResult.objects.filter(_from(finished_at, game_id))
-        touched = set(later.values_list("user_id", "mode").distinct())
+        touched = set(later.values_list("user_id", "game__game", "mode").distinct())
         later.delete()
-        for user_id, mode in touched:
-            _restore_rating(user_id, mode)
+        for user_id, game, mode in touched:
+            _restore_rating(user_id, pools.Pool(game, mode))
         games = Game.objects.filter(status=Game.Status.FINISHED).filter(
             Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, pk__gte=game_id)
         )
@@ -116,16 +116,17 @@ def _rate_again_from(finished_at, game_id):
         _record(game)
 
 
-def _restore_rating(user_id, mode):
-    """The player's rating as their latest remaining rated result says (none: no rating)."""
-    rated = GameResult.objects.filter(user_id=user_id, mode=mode, weight__gt=0)
+def _restore_rating(user_id, pool):
+    """The player's rating in ``pool`` as their latest remaining rated result there says (none: no rating)."""
+    rated = GameResult.objects.filter(user_id=user_id, game__game=pool.game, mode=pool.variant, weight__gt=0)
     latest = rated.order_by("-finished_at", "-game_id").first()
     if latest is None:
-        PlayerRating.objects.filter(user_id=user_id, mode=mode).delete()
+        PlayerRating.objects.filter(user_id=user_id, game=pool.game, mode=pool.variant).delete()
         return
     PlayerRating.objects.update_or_create(
         user_id=user_id,
-        mode=mode,
+        game=pool.game,
+        mode=pool.variant,
         defaults={
             "mu": latest.mu,
             "sigma": latest.sigma,
@@ -147,14 +148,15 @@ def _record(game):
     departures = departures_of(game)
     left = {position for _seq, position in departures}
     lineup = outlook.lineup_of(seats)
+    pool = pools.pool_of(game)
     verdict, weight = _verdict(game, seats, people, departures, lineup)
-    before, after = _rate(game, seats, people, weight) if verdict == Verdict.RATED else ({}, {})
+    before, after = _rate(game, pool, seats, people, weight) if verdict == Verdict.RATED else ({}, {})
     GameResult.objects.bulk_create(
         [
             GameResult(
                 game_id=game.pk,
                 user_id=seat.user_id,
-                mode=game.mode,
+                mode=pool.variant,
                 finished_at=game.finished_at,
                 position=seat.position,
                 place=seat.final_place,
@@ -174,24 +176,26 @@ def _record(game):
 
 
 def departures_of(game):
-    """[(seq, seat)] of the log entries by which a seat left the game, in order: the engine's outcome
-    decisions (engine/outcomes.py: ``resign``, ``time_out``, ``take_over``)."""
-    rows = LogEntry.objects.filter(game_id=game.pk, decision__type__in=OUTCOME_TYPES).order_by("seq")
+    """[(seq, seat)] of the log entries by which a seat left the game, in order: the decisions of leaving
+    every game accepts (engine/leaving.py: ``resign``, ``time_out``, ``take_over``)."""
+    rows = LogEntry.objects.filter(game_id=game.pk, decision__type__in=LEAVING_TYPES).order_by("seq")
     return list(rows.values_list("seq", "seat"))
 
 
 def _verdict(game, seats, people, departures, lineup):
-    """(verdict, weight): whether the game counts for ratings, and for how much."""
+    """(verdict, weight): whether the game counts for ratings (in its pool), and for how much."""
     if not game.rated or game.lesson:  # a lesson (games.learn) never counts, whatever its row says
         return Verdict.UNRATED, 0.0
-    if outlook.uncalibrated_bot(seats):
+    if outlook.uncalibrated_bot(game, seats):
         return Verdict.BOTS, 0.0
     if departures and _annulled(game, departures[0][0]):
         return Verdict.ANNULLED, 0.0
+    pool = pools.pool_of(game)
     repeats = (
         GameResult.objects.filter(
             user_id=people[0].user_id,
-            mode=game.mode,
+            game__game=pool.game,
+            mode=pool.variant,
             lineup=lineup,
             weight__gt=0,
             finished_at__gte=game.finished_at - settings.RATINGS_REPEAT_WINDOW,
@@ -203,33 +207,34 @@ def _verdict(game, seats, people, departures, lineup):
 
 
 def departure_turn(game, seq):
-    """The engine's turn counter when log entry ``seq`` was made: the log before it, replayed."""
+    """The rules' turn counter when log entry ``seq`` was made: the log before it, replayed."""
     return state_cache.replay(game, upto=seq - 1).turn
 
 
 def _annulled(game, first_departure_seq):
-    """A seat left before every seat had finished RATINGS_ANNUL_BEFORE_ROUNDS turns of play: the engine
-    counts each seat's setup as a turn (turns 1…P), then turns P+1… are play, one seat after another."""
+    """A seat left before every seat had finished RATINGS_ANNUL_BEFORE_ROUNDS turns of play: the rules count
+    a turn for each seat's setup where the game has one (its ``SETUP_TURNS`` each, turns 1…P·SETUP_TURNS),
+    then turns of play, one seat after another."""
     players = game.num_seats
-    last_protected_turn = players * (1 + settings.RATINGS_ANNUL_BEFORE_ROUNDS)
+    setup = getattr(rules_of(game), "SETUP_TURNS", 0)
+    last_protected_turn = players * (setup + settings.RATINGS_ANNUL_BEFORE_ROUNDS)
     return departure_turn(game, first_departure_seq) <= last_protected_turn
 
 
-def _rate(game, seats, people, weight):
+def _rate(game, pool, seats, people, weight):
     """Rate the game: every person against every other participant (calibrated bots at their fixed
     rating), from the engine's places; store the people's new ratings. Returns ({user: (μ, σ) before},
     {user: (μ, σ) after})."""
     current = {
         r.user_id: r
         for r in PlayerRating.objects.select_for_update().filter(
-            user_id__in=[s.user_id for s in people], mode=game.mode
+            user_id__in=[s.user_id for s in people], game=pool.game, mode=pool.variant
         )
     }
-    calibration = settings.RATINGS_BOT_CALIBRATION
     ratings = []
     for seat in seats:
         if seat.is_bot:
-            ratings.append(tuple(calibration[seat.bot_kind]))
+            ratings.append(tuple(calibration(game.game, seat.bot_kind)))
         elif seat.user_id in current:
             ratings.append((current[seat.user_id].mu, current[seat.user_id].sigma))
         else:
@@ -241,7 +246,9 @@ def _rate(game, seats, people, weight):
             continue  # a calibrated bot keeps its rating: it is the yardstick, not a player of the pool
         mu, sigma = skill.weighted(old, new, weight)
         before[seat.user_id], after[seat.user_id] = old, (mu, sigma)
-        rating = current.get(seat.user_id) or PlayerRating(user_id=seat.user_id, mode=game.mode, rated_games=0)
+        rating = current.get(seat.user_id) or PlayerRating(
+            user_id=seat.user_id, game=pool.game, mode=pool.variant, rated_games=0
+        )
         rating.mu, rating.sigma, rating.ordinal = mu, sigma, skill.ordinal(mu, sigma)
         rating.rated_games += 1
         rating.last_rated_at = game.finished_at

@@ -6,5 +6,6 @@ app_name = "ratings"
 
 urlpatterns = [
     path("leaderboards/", views.leaderboards, name="leaderboards"),
-    path("leaderboards/<str:mode>/", views.leaderboard, name="leaderboard"),
+    path("leaderboards/<str:game>/", views.game_leaderboard, name="game-leaderboard"),
+    path("leaderboards/<str:game>/<str:variant>/", views.leaderboard, name="leaderboard"),
 ]

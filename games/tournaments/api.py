@@ -13,6 +13,7 @@ from games.api.pagination import GamePagination, page_parameters
 from games.api.serializers import ErrorSerializer, FieldErrorSerializer
 from games.api.views import COMMON_ERRORS
 from games.exceptions import InvalidRequest, NotFound
+from games.rules import options_of
 from games.services import parse_game_id
 
 from . import selectors, services
@@ -26,7 +27,9 @@ class TournamentSerializer(serializers.Serializer):
     format = serializers.CharField(help_text="swiss, round_robin or knockout")
     status = serializers.CharField(help_text="open, running, finished or cancelled")
     table_size = serializers.IntegerField()
-    mode = serializers.CharField()
+    game = serializers.CharField(help_text="the game every table plays (GET /api/v1/games/catalogue/)")
+    options = serializers.DictField(help_text="its options, as a game created with them has them")
+    mode = serializers.CharField(help_text="deprecated: options.mode, empty for a game without that option")
     per_move_seconds = serializers.IntegerField(allow_null=True)
     timeout_policy = serializers.CharField()
     rounds = serializers.IntegerField(allow_null=True)
@@ -72,7 +75,8 @@ class TournamentDetailSerializer(TournamentSerializer):
 def _summary(tournament):
     return {
         "id": tournament.pk, "name": tournament.name, "format": tournament.format, "status": tournament.status,
-        "table_size": tournament.table_size, "mode": tournament.mode,
+        "table_size": tournament.table_size, "game": tournament.game, "options": options_of(tournament),
+        "mode": options_of(tournament).get("mode", ""),
         "per_move_seconds": int(tournament.per_move.total_seconds()) if tournament.per_move else None,
         "timeout_policy": tournament.timeout_policy, "rounds": tournament.rounds,
         "current_round": tournament.current_round, "max_players": tournament.max_players,

@@ -21,8 +21,7 @@ def standings_consistent(tournament):
     for table_seats in by_table.values():
         game = table_seats[0].table.game
         log = LogEntry.objects.for_engine(game.pk)
-        results = {r.position: r for r in scoring.results_from_log(game.num_seats, game.seed, game.mode,
-                                                                   game.engine_version, log)}
+        results = {r.position: r for r in scoring.results_from_log(game, log)}
         table = []
         for seat in table_seats:
             result = results[seat.position]

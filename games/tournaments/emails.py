@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 ROUND = "tournament-round"
 BYE = "tournament-bye"
 FINAL = "tournament-final"
+DIRECTOR_LEFT = "tournament-director-left"
 STANDINGS_LINES = 20
 
 
@@ -84,6 +85,17 @@ def final_standings(tournament):
         for e in tournament.entrants.select_related("user").filter(user__isnull=False)
     ]
     _write(FINAL, rows)
+
+
+def director_left(tournament, cancelled, now=None):
+    """Every player still in ``tournament`` hears that its director left the site: it is cancelled, or the
+    site's staff directs it from now on."""
+    now = now or timezone.now()
+    rows = [
+        _row(e.user, DIRECTOR_LEFT, None, {"tournament": tournament.pk, "cancelled": cancelled}, now)
+        for e in tournament.entrants.select_related("user").filter(user__isnull=False, left_at__isnull=True)
+    ]
+    _write(DIRECTOR_LEFT, rows)
 
 
 # --- rendering: the builders the outbox calls, (n, user, prefs, now) -> (subject, context) or None ---------
@@ -150,4 +162,20 @@ def build_final(n, user, prefs, now):
     }
 
 
-BUILDERS = {ROUND: build_round, BYE: build_bye, FINAL: build_final}
+def build_director_left(n, user, prefs, now):
+    tournament = _tournament(n)
+    if tournament is None:
+        return None
+    words = {"name": tournament.name}
+    if n.data.get("cancelled"):
+        subject = _("Guildhall: the tournament %(name)s is cancelled") % words
+        line = _("The director of the tournament %(name)s has left the site before starting it, so it is "
+                 "cancelled.") % words
+    else:
+        subject = _("Guildhall: the tournament %(name)s goes on without its director") % words
+        line = _("The director of the tournament %(name)s has left the site. The tournament goes on as "
+                 "planned; the site's staff directs it from now on.") % words
+    return subject, {"intro": [line], "game_url": _link(tournament), "game_link_text": _("To the tournament")}
+
+
+BUILDERS = {ROUND: build_round, BYE: build_bye, FINAL: build_final, DIRECTOR_LEFT: build_director_left}

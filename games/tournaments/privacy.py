@@ -2,7 +2,9 @@
 
 Leaving: the player withdraws from every tournament open or running (``services.withdraw``: an open entry
 goes, a running one is paired no more and its game in progress resigned). The entries stay, naming the
-anonymised account: the others' standings and tie-breaks count the games played against it.
+anonymised account: the others' standings and tie-breaks count the games played against it. A tournament
+they direct passes to the site's staff, or is cancelled if only its director could have started it, and its
+players are told (``services.director_left``).
 """
 
 from accounts.personal_data import KEEP, UserField
@@ -19,7 +21,7 @@ USER_FIELDS = {
     "tournaments.Tournament.created_by": UserField(
         export="directed",
         erase=KEEP,
-        why_kept="the tournament goes on (the beat starts and pairs it); its director is shown anonymised",
+        why_kept="a finished tournament's director stays, anonymised; one not over passes to the staff first",
     ),
 }
 
@@ -50,6 +52,7 @@ def leave(user):
     ).values_list("tournament_id", flat=True)
     for tournament_id in list(running):
         services.withdraw(tournament_id, user)
+    services.director_left(user)
 
 
 def erase(user):

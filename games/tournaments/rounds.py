@@ -13,6 +13,7 @@ from django.utils import timezone
 from games import services as game_services
 from games.clock.deadlines import set_time_limit
 from games.models import Game, LogEntry
+from games.rules import options_of
 from social.relations.selectors import kept_apart_ids
 
 from . import emails, scoring
@@ -69,8 +70,7 @@ def record(table):
     """Write the table's results from its game's log; a seat that timed out leaves the tournament."""
     game = table.game
     log = LogEntry.objects.for_engine(game.pk)
-    results = {r.position: r for r in scoring.results_from_log(game.num_seats, game.seed, game.mode,
-                                                               game.engine_version, log)}
+    results = {r.position: r for r in scoring.results_from_log(game, log)}
     tournament = table.round.tournament
     for seat in table.seats.select_related("entrant"):
         result = results[seat.position]
@@ -146,8 +146,8 @@ def _open_table(tournament, rnd, slot, members):
     people = [e for e in members if not e.is_bot]
     bots = [e for e in members if e.is_bot]
     game = game_services.create_game(
-        people[0].user, seats=len(members), mode=tournament.mode, bots=len(bots), bot_kind=tournament.bot_kind,
-        rated=tournament.rated,
+        people[0].user, seats=len(members), game=tournament.game, options=options_of(tournament), bots=len(bots),
+        bot_kind=tournament.bot_kind, rated=tournament.rated,
     )
     for entrant in people[1:]:
         game_services.join(game.pk, entrant.user, admitted=True)  # seated by the pairing, not by matching

@@ -1,4 +1,4 @@
-"""Points by place, from a finished game's log: pure functions, no database.
+"""Points by place, from a finished game's log: no database (the log is given).
 
 A game of n players gives the player in place p ``(n − p)/(n − 1)`` points: 1 for a win at any table size,
 0 for last. Shared places share the points of the places they span. A seat whose time ran out at least once
@@ -9,6 +9,7 @@ the game for them), keeping the game's order among such seats.
 from dataclasses import dataclass
 
 import engine
+from games.rules import options_of, rules_of
 
 
 def points_for_places(places):
@@ -41,17 +42,20 @@ class SeatResult:
     left: bool
 
 
-def results_from_log(num_seats, seed, mode, version, log):
-    """Each engine seat's result from a finished game's log ``[(seat, decision, by), ...]``."""
-    state = engine.replay(num_seats, seed, mode, log, version=version)
-    if not state.finished:
+def results_from_log(game, log):
+    """Each engine seat's result from the log ``[(seat, decision, by), ...]`` of ``game`` (a finished Game:
+    its rules, seats, seed, options and rules version), replayed by its rules; ``vp`` is the rules' score."""
+    rules = rules_of(game)
+    state = rules.replay(game.num_seats, game.seed, options_of(game), log, version=game.engine_version)
+    outcome = rules.outcome(state)
+    if not outcome["over"]:
         raise ValueError("the game is not over")
     timed_out = {seat for seat, _decision, by in log if by == engine.BY_TIMEOUT}
-    left = {seat for seat in range(num_seats) if not engine.in_play(state, seat)}
-    places = tournament_places(list(state.placings), timed_out)
+    left = {seat for seat in range(game.num_seats) if not rules.in_play(state, seat)}
+    places = tournament_places(list(outcome["places"]), timed_out)
     points = points_for_places(places)
     return [
-        SeatResult(position, places[position], points[position], state.vp(position), position in timed_out,
-                   position in left)
-        for position in range(num_seats)
+        SeatResult(position, places[position], points[position], outcome["scores"][position],
+                   position in timed_out, position in left)
+        for position in range(game.num_seats)
     ]

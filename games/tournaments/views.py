@@ -6,8 +6,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.exceptions import GameError, NotFound
+from games.exceptions import GameError, NotFound, Throttled
+from games.models import DEFAULT_GAME
+from games.presentation import all_games
 from games.services import parse_game_id
+from games.web.refusals import refusal_message
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import selectors, services
@@ -28,19 +31,37 @@ def tournament_list(request):
     return render(request, "tournaments/list.html", {"groups": selectors.listing()})
 
 
+def _chosen_game(request):
+    """The game the form is for: ``game`` of the form or the address, else the default game."""
+    slug = request.POST.get("game") or request.GET.get("game")
+    games = all_games()
+    return next((p for p in games if p.slug == slug), None) or next(p for p in games if p.slug == DEFAULT_GAME)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def create(request):
-    form = CreateTournamentForm(request.POST or None)
+    chosen = _chosen_game(request)
+    form = CreateTournamentForm(request.POST or None, game=chosen.slug)
+    refused = None
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(request.user, **form.service_arguments())
         except GameError as exc:
             form.add_error(None, str(exc.detail))
+            refused = exc
         else:
             messages.success(request, _("The tournament is open for entries."))
             return redirect("tournaments:detail", tournament.pk)
-    return render(request, "tournaments/create.html", {"form": form}, status=400 if form.errors else 200)
+    context = {"form": form, "games": all_games(), "chosen": chosen}
+    response = render(request, "tournaments/create.html", context, status=400 if form.errors else 200)
+    # Over the rate or the cap of new tournaments: 429, and when to come back.
+    return refused.retry_after(_with_status(response, 429)) if isinstance(refused, Throttled) else response
+
+
+def _with_status(response, status):
+    response.status_code = status
+    return response
 
 
 @require_GET
@@ -57,11 +78,8 @@ def round_page(request, tournament_id, number):
 
 
 def _act(request, tournament_id, action, done):
-    try:
+    with refusal_message(request, not_found=_("No such tournament.")):
         action(tournament_id, request.user)
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, done)
     return redirect("tournaments:detail", tournament_id)
 

@@ -48,7 +48,7 @@ def test_decision_cost_sections_count_every_decision_and_put_the_functions_back(
     # Every decision passes through the view, its body's reading, the service and the answer.
     for label in ("the API view, all of it", "reading the body", "submit_decision"):
         assert calls[label] == 20, text
-    assert calls["engine.apply"] >= 20
+    assert calls["the rules' apply"] >= 20
     assert (services.submit_decision, views.GameViewSet.__dict__["decisions"], redis_batch.Batch.send) == originals
 
 

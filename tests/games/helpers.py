@@ -5,15 +5,15 @@ import random
 
 from django.test import TestCase
 
-import engine
 from games import cache as state_cache
 from games import services
 from games.models import Game
+from games.rules import rules_of
 
 
 def started_game(users, mode="printed", bots=0):
-    """A started game with ``users`` (the first creates it) and ``bots`` bot seats."""
-    game = services.create_game(users[0], seats=len(users) + bots, mode=mode, bots=bots)
+    """A started Guildhall game with ``users`` (the first creates it) and ``bots`` bot seats, in ``mode``."""
+    game = services.create_game(users[0], seats=len(users) + bots, options={"mode": mode}, bots=bots)
     for user in users[1:]:
         services.join(game.pk, user)
     game.refresh_from_db()
@@ -30,7 +30,7 @@ def choose(game, rng=None, kind="random"):
     """A legal decision for whoever is to move in ``game``: (seat, decision)."""
     seat = pending_seat(game)
     state = state_cache.replay(game)
-    return seat, engine.bots.choose(state, seat.position, kind=kind, rng=rng or random.Random(game.seq))
+    return seat, rules_of(game).bots.choose(state, seat.position, kind, rng or random.Random(game.seq))
 
 
 def play(game, moves, rng=None, kind="random"):
@@ -42,7 +42,7 @@ def play(game, moves, rng=None, kind="random"):
         if game.status != Game.Status.ACTIVE:
             return
         seat = game.seats.get(position=game.to_move_position)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind=kind, rng=rng)
+        decision = rules_of(game).bots.choose(state_cache.load_state(game), seat.position, kind, rng)
         actor = seat if seat.is_bot else seat.user
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(game.pk, actor, game.seq, decision)
@@ -59,7 +59,7 @@ def play_until_turn_changes(game, rng=None, limit=400, commit=contextlib.nullcon
             return game
         seat = game.seats.get(position=game.to_move_position)
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
+        decision = rules_of(game).bots.choose(state, seat.position, "greedy", rng)
         with commit():
             services.submit_decision(game.pk, seat if seat.is_bot else seat.user, game.seq, decision)
     raise AssertionError("the turn did not pass")
@@ -97,12 +97,14 @@ def decisions_that(game, keeps_turn):
     """(the seat to move, its legal decisions whose outcome keeps the decision with that seat in the same
     turn, with ``keeps_turn``, or passes it on, without)."""
     seat = pending_seat(game)
+    rules = rules_of(game)
     state = state_cache.load_state(game)
     found = []
-    for decision in engine.legal_decisions(state, seat.position):
+    for decision in rules.legal_decisions(state, seat.position):
         after = state.clone()
-        engine.apply(after, seat.position, decision)
-        same = not after.finished and after.turn == state.turn and engine.pending_player(after) == seat.position
+        rules.apply(after, seat.position, decision)
+        same = (not rules.outcome(after)["over"] and after.turn == state.turn
+                and rules.pending_player(after) == seat.position)
         if same == keeps_turn:
             found.append(decision)
     return seat, found
@@ -116,6 +118,6 @@ def advance_until(game, keeps_turn, rng):
         seat, found = decisions_that(game, keeps_turn)
         if found:
             return seat, rng.choice(found)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
+        decision = rules_of(game).bots.choose(state_cache.load_state(game), seat.position, "random", rng)
         services.submit_decision(game.pk, seat.user, game.seq, decision)
     raise AssertionError("no such decision came up")

@@ -17,21 +17,47 @@ pytestmark = pytest.mark.django_db
 
 def test_create_publishes_commitment_and_keeps_seed(make_user):
     alice = make_user()
-    game = services.create_game(alice, seats=3, mode="yucata")
+    game = services.create_game(alice, seats=3, options={"mode": "yucata"})
     assert game.status == Game.Status.OPEN
-    assert game.engine_version == engine.ENGINE_VERSION
+    assert game.game == "guildhall" and game.options == {"mode": "yucata"}
+    assert game.engine_version == engine.get("guildhall").ENGINE_VERSION
     assert game.seed_commitment == engine.seed_commitment(game.seed)
     assert list(game.seats.values_list("user", flat=True)) == [alice.pk]
 
 
+def test_a_game_keeps_its_options_with_the_defaults_filled_in_and_the_previous_release_reads_its_mode(make_user):
+    game = services.create_game(make_user(), seats=2)
+    game.refresh_from_db()
+    assert (game.game, game.options, game.mode) == ("guildhall", {"mode": "printed"}, "printed")
+    yucata = services.create_game(make_user(), seats=2, game="guildhall", options={"mode": "yucata"})
+    yucata.refresh_from_db()
+    assert (yucata.options, yucata.mode) == ({"mode": "yucata"}, "yucata")
+
+
+def test_a_row_the_previous_release_wrote_is_read_with_the_mode_it_stored(make_user):
+    """The previous release, running on the new schema, writes no options (the database's default {}),
+    only its mode column: the game is played under that mode."""
+    from games.rules import options_of
+
+    game = services.create_game(make_user(), seats=2, options={"mode": "yucata"})
+    Game.objects.filter(pk=game.pk).update(options={}, mode="yucata")
+    game.refresh_from_db()
+    assert options_of(game) == {"mode": "yucata"}
+
+
 @pytest.mark.parametrize(
-    "kwargs",
-    [{"seats": 1}, {"seats": 5}, {"seats": "3"}, {"seats": True}, {"seats": 2, "mode": "chess"},
-     {"seats": 2, "bots": 2}, {"seats": 2, "invite": ["nobody-by-that-name"]}, {"seats": 2, "invite": "x"}],
+    "kwargs, field",
+    [({"seats": 1}, "seats"), ({"seats": 5}, "seats"), ({"seats": "3"}, "seats"), ({"seats": True}, "seats"),
+     ({"seats": 2, "options": {"mode": "chess"}}, "options"), ({"seats": 2, "options": {"colour": "red"}}, "options"),
+     ({"seats": 2, "options": "printed"}, "options"), ({"seats": 2, "game": "chess"}, "game"),
+     ({"seats": 2, "game": None}, "game"), ({"seats": 2, "bot_kind": "genius", "bots": 1}, "bot_kind"),
+     ({"seats": 2, "bots": 2}, "bots"), ({"seats": 2, "invite": ["nobody-by-that-name"]}, "invite"),
+     ({"seats": 2, "invite": "x"}, "invite")],
 )
-def test_create_rejects_bad_input(make_user, kwargs):
-    with pytest.raises(InvalidRequest):
+def test_create_rejects_bad_input_saying_which_field_and_changes_nothing(make_user, kwargs, field):
+    with pytest.raises(InvalidRequest) as refused:
         services.create_game(make_user(), **kwargs)
+    assert list(refused.value.extra["fields"]) == [field]
     assert Game.objects.count() == 0
 
 

@@ -8,7 +8,6 @@ import pytest
 import engine
 from games import cache as state_cache
 from games import services, tasks
-from games.clock import timeouts
 from games.exceptions import InvalidRequest
 from games.models import Game, LogEntry, Seat
 from games.ratings.models import GameResult
@@ -110,7 +109,7 @@ def test_the_strong_bot_plays_a_timed_out_turn(make_user, settings):
     services.join(game.pk, bob)
     game.refresh_from_db()
     position = game.to_move_position
-    made = services.play_timed_out_turn(game.pk, position, timeouts._timeout_bot)
+    made = services.play_timed_out_turn(game.pk, position)
     game.refresh_from_db()
     assert made >= 1 and game.to_move_position != position
     assert LogEntry.objects.filter(game=game, seat=position, by=engine.BY_TIMEOUT).count() == made
@@ -125,7 +124,7 @@ def test_the_lobby_offers_the_strong_bot(client, make_user, django_capture_on_co
     assert 'value="strong"' in page and "Strong bot" in page
     data = {
         "seats": "2",
-        "mode": "printed",
+        "option_mode": "printed",
         "time_per_move": "",
         "visibility": "open",
         "invite": "",
@@ -152,6 +151,6 @@ def test_the_api_accepts_the_strong_bot_and_refuses_an_unknown_one(make_user, ap
 
 
 def test_create_game_names_every_bot_kind_in_its_error(make_user):
-    with pytest.raises(InvalidRequest, match='"greedy", "random" or "strong"'):
+    with pytest.raises(InvalidRequest, match='"random", "greedy", "strong"'):
         services.create_game(make_user(), seats=2, bots=1, bot_kind="clever")
     assert Game.objects.count() == 0

@@ -32,35 +32,39 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
+import engine
 from accounts import tokens as api_tokens
 from benchmarks.report import percentile
+from games.models import DEFAULT_GAME
 
 from .benchmark import pick
 
 # The parts of a decision that ``--sections`` times: (module, attribute, label). Each time includes the
 # parts called inside it (an indented label is inside the one above it, or called by the service).
+# RULES stands for the module of the game played (``--game``: engine.get(game)).
+RULES = "<the game's rules>"
 SECTIONS = (
     ("games.api.views", "GameViewSet.decisions", "the API view, all of it"),
     ("games.api.views", "_decision_request", "  reading the body"),
     ("games.services", "submit_decision", "  submit_decision"),
-    ("games.services", "_one_more_step", "    a step's path (tried first by every decision)"),
+    ("games.services.deciding", "_one_more_step", "    a step's path (tried first by every decision)"),
     ("games.statements", "append_if_still_at", "      its statement, with post_save (live news)"),
-    ("games.services", "_append", "    the locked path's append (the rest of a turn change)"),
+    ("games.services.deciding", "append", "    the locked path's append (the rest of a turn change)"),
     ("games.cache", "store_state", "    store_state (the snapshot handed over)"),
-    ("engine", "apply", "    engine.apply"),
-    ("engine", "legal_decisions", "    engine.legal_decisions (the answer's included)"),
+    (RULES, "apply", "    the rules' apply"),
+    (RULES, "legal_decisions", "    the rules' legal_decisions (the answer's included)"),
     ("games.selectors", "after_decision", "  the answer (the decider's view, legal decisions)"),
     ("guildhall_site.redis_batch", "Batch.send", "the Redis round trip"),
 )
 
 
 @contextlib.contextmanager
-def _sections_timed(spent):
+def _sections_timed(spent, game):
     """Wrap each function of ``SECTIONS`` so that its CPU time adds up in ``spent`` (label -> [seconds,
-    calls]) while the block runs; put them back afterwards."""
+    calls]) while the block runs; put them back afterwards. ``game``: the slug of the game played."""
     undo = []
     for module_name, path, label in SECTIONS:
-        owner = importlib.import_module(module_name)
+        owner = engine.get(game) if module_name == RULES else importlib.import_module(module_name)
         *outer, name = path.split(".")
         for part in outer:
             owner = getattr(owner, part)
@@ -102,6 +106,7 @@ class Command(BaseCommand):
             help="POST decisions through the table's form, as a signed-in browser does (htmx), not the API",
         )
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--game", default=DEFAULT_GAME, choices=list(engine.GAMES), help="the game played")
         parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
         parser.add_argument("--force", action="store_true", help="run on a database whose name lacks 'bench'")
 
@@ -133,17 +138,19 @@ class Command(BaseCommand):
         self.costs = {kind: [] for kind in kinds}
         self.queries = {kind: [] for kind in kinds}
         self.game = None
+        self.game_slug = opts["game"]
         self._play(opts["warmup"], record=False)
         profiler = cProfile.Profile(time.process_time) if opts["profile"] or opts["profile_out"] else None
         if profiler:
             profiler.enable()
         sections = {}
-        with _sections_timed(sections) if opts["sections"] else contextlib.nullcontext():
+        with _sections_timed(sections, self.game_slug) if opts["sections"] else contextlib.nullcontext():
             self._play(opts["decisions"], record=True)
         if profiler:
             profiler.disable()
         self.stdout.write(
-            f"db {connection.vendor}; cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
+            f"game {self.game_slug}; db {connection.vendor}; "
+            f"cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
             f"{opts['decisions']} decisions after {opts['warmup']} unrecorded"
             + ("; decisions through the table's form (the answer: the table re-rendered)" if self.form else "")
             + ("; under cProfile (times inflated)" if profiler else "")
@@ -216,7 +223,8 @@ class Command(BaseCommand):
 
     def _new_game(self):
         a, b = self.clients["cost_a"], self.clients["cost_b"]
-        game = a.post("/api/v1/games/", {"seats": 2}, content_type="application/json").json()
+        body = {"seats": 2, "game": self.game_slug}
+        game = a.post("/api/v1/games/", body, content_type="application/json").json()
         game = b.post(f"/api/v1/games/{game['id']}/join/", content_type="application/json").json()
         self.game, self.to_move, self.known = game["id"], game["to_move"], None
 

@@ -8,11 +8,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
-import engine
 from games import cache as state_cache
 from games import services
-from games.models import Game, Seat
-from games.ratings import outlook
+from games.models import DEFAULT_GAME, Game, Seat
+from games.rules import rules_of
 
 DEMO_PASSWORD = "guildhall-demo"
 DEMO_USERS = ("alice", "bob", "carol")
@@ -45,9 +44,8 @@ class Command(BaseCommand):
             with transaction.atomic():
                 # Rated when the site has a calibration rating for the bot (make run sets one), as the
                 # lobby's form would make it: the demo shows ratings moving.
-                game = services.create_game(
-                    alice, seats=3, mode="printed", bots=1, bot_kind=DEMO_BOT, rated=outlook.calibrated(DEMO_BOT)
-                )
+                calibrated = services.calibration(DEFAULT_GAME, DEMO_BOT) is not None
+                game = services.create_game(alice, seats=3, bots=1, bot_kind=DEMO_BOT, rated=calibrated)
                 services.join(game.pk, bob)  # full now: the game starts by itself
             self._advance(game.pk)
             game.refresh_from_db()
@@ -79,7 +77,8 @@ class Command(BaseCommand):
         if calibration:
             kinds = ", ".join(f"{kind} {mu:g}:{sigma:g}" for kind, (mu, sigma) in sorted(calibration.items()))
             self.stdout.write(f"Games against these bots are rated (calibration rating μ:σ): {kinds}.")
-            missing = sorted(set(Seat.BotKind.values) - set(calibration))
+            kinds = rules_of(DEFAULT_GAME).bots.KINDS
+            missing = sorted(k for k in kinds if services.calibration(DEFAULT_GAME, k) is None)
             if missing:
                 self.stdout.write(f"Games with the {', '.join(missing)} bot are unrated (no calibration rating).")
         else:
@@ -101,6 +100,6 @@ class Command(BaseCommand):
                 return
             seat = game.seats.get(position=game.to_move_position)
             state = state_cache.load_state(game)
-            decision = engine.bots.choose(state, seat.position, kind="random", rng=rng)
+            decision = rules_of(game).bots.choose(state, seat.position, "random", rng)
             actor = seat if seat.is_bot else seat.user
             services.submit_decision(game.pk, actor, game.seq, decision)

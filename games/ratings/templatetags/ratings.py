@@ -90,7 +90,7 @@ def _label(found):
 
 @register.simple_tag(takes_context=True)
 def player_rating(context, player):
-    """A person's rating where no game says which mode (friends, invitations, live games): the mode of most
+    """A person's rating where no game says which pool (friends, invitations, live games): the pool of most
     of their rated games. One query per person and page (remembered on the request)."""
     if player is None or getattr(player, "pk", None) is None:
         return ""
@@ -103,10 +103,10 @@ def player_rating(context, player):
     if player.pk not in memo:
         memo[player.pk] = selectors.main_badge(player.pk)
     badge = memo[player.pk]
-    return _badge_html(badge, mode=Game.Mode(badge.mode).label) if badge is not None else ""
+    return _badge_html(badge, pool=badge.pool.label) if badge is not None else ""
 
 
-def _badge_html(badge, mode=None):
+def _badge_html(badge, pool=None):
     """One number, the rating μ − 3σ; what it means, μ, σ and the count of rated games in its title (and
     on the leaderboard page, which explains it in full). Provisional ratings say so in the title and to
     screen readers, not with a "?"."""
@@ -128,8 +128,8 @@ def _badge_html(badge, mode=None):
     else:
         title = _("Estimated skill (μ − 3σ) %(rating)s: μ %(mu)s, σ %(sigma)s, after %(games)s rated games")
     title = title % figures
-    if mode is not None:
-        title = _("%(mode)s: %(details)s") % {"mode": mode, "details": title}
+    if pool is not None:
+        title = _("%(mode)s: %(details)s") % {"mode": pool, "details": title}
     return format_html(
         '<small class="rating{}"><span class="visually-hidden">{} </span><abbr title="{}">{}</abbr>{}</small>',
         " provisional" if badge.provisional else "",

@@ -184,7 +184,7 @@ def test_a_seat_taken_over_is_played_by_the_bot_to_the_end_and_placed_last(make_
                 break
             play_until_turn_changes(game, rng, commit=commit)
         game.refresh_from_db()
-        assert game.status == Game.Status.FINISHED and game.ended_by == "vp"
+        assert game.status == Game.Status.FINISHED and game.ended_by == "rules"
         places = dict(game.seats.values_list("user_id", "final_place"))
         assert places[absent.pk] == 3 and sorted(places.values()) in ([1, 2, 3], [1, 1, 3])
 

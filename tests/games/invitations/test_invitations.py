@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from accounts.models import profile_for
 from games import services
+from games.exceptions import Conflict, Forbidden
 from games.invitations import services as invitations
 from games.invitations.models import Invitation
 from games.models import Game
@@ -70,7 +71,7 @@ def test_declining_keeps_the_game_private_and_tells_its_players(client, make_use
     assert invitation.status == "declined"
     assert f'data-invitation-id="{invitation.pk}"' not in client.get(reverse("games:mine")).content.decode()
     # Still by invitation only: a stranger cannot join.
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(Forbidden):
         services.join(game.pk, stranger)
     client.force_login(host)
     waiting = client.get(reverse("games:game", args=[game.pk])).content.decode()
@@ -79,7 +80,7 @@ def test_declining_keeps_the_game_private_and_tells_its_players(client, make_use
     invitations.accept(invitation.pk, guest)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         invitations.decline(invitation.pk, guest)
 
 

@@ -10,6 +10,7 @@ from django.core import signing
 from django.urls import reverse
 
 from games import services
+from games.exceptions import Forbidden, InvalidRequest
 from games.invitations import services as links
 from games.invitations.models import Invitation, InviteLink
 from games.models import Game, Seat
@@ -73,7 +74,7 @@ def test_a_link_for_anyone_works_until_the_game_is_full(client, make_user):
 def test_a_link_lets_its_holder_into_a_game_by_invitation(make_user):
     host, friend, outsider = make_user("host"), make_user("friend"), make_user("outsider")
     game = services.create_game(host, seats=3, invite=["friend"])
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(Forbidden):
         services.join(game.pk, outsider)
     _link, token = links.create_link(game.pk, host)
     links.join_by_link(token, outsider)
@@ -127,9 +128,9 @@ def test_tampered_withdrawn_and_foreign_links_are_refused(client, make_user):
     assert response.status_code == 410 and "withdrawn" in response.content.decode()
     assert _seated(game) == {"host"}
     # Only the players of an open game make links to it.
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(Forbidden):
         links.create_link(game.pk, stranger)
-    with pytest.raises(services.InvalidRequest):
+    with pytest.raises(InvalidRequest):
         links.create_link(game.pk, host, days=15)
     client.force_login(stranger)
     client.post(reverse("invitations:create_link", args=[game.pk]), {"single_use": "1", "days": "7"})

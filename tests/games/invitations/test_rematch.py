@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import services
 from games.clock.deadlines import set_time_limit
 from games.clock.selectors import time_control_of
+from games.exceptions import Conflict, Forbidden
 from games.invitations import rematch
 from games.invitations.models import Invitation, Rematch
 from games.models import Game, Seat
@@ -97,10 +98,10 @@ def test_rematch_with_a_bot_starts_at_once(make_user):
 def test_only_players_of_a_finished_game_ask_for_a_rematch(client, make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     game = started_game([alice, bob])
-    with pytest.raises(services.Conflict):
+    with pytest.raises(Conflict):
         rematch.propose(game.pk, alice)
     services.resign(game.pk, alice)
-    with pytest.raises(services.Forbidden):
+    with pytest.raises(Forbidden):
         rematch.propose(game.pk, carol)
     client.force_login(carol)
     response = client.post(reverse("invitations:rematch", args=[game.pk]), follow=True)
@@ -143,13 +144,13 @@ def test_the_rematch_box_refreshes_itself(client, make_user):
 @pytest.mark.parametrize("rated", [True, False])
 def test_a_rematch_keeps_the_rated_flag_and_the_time_control(make_user, rated):
     alice, bob = make_user("alice"), make_user("bob")
-    game = services.create_game(alice, seats=2, mode="yucata", rated=rated)
+    game = services.create_game(alice, seats=2, options={"mode": "yucata"}, rated=rated)
     services.join(game.pk, bob)
     set_time_limit(game, datetime.timedelta(days=3), "bot")
     services.resign(game.pk, alice)
     found, _created = rematch.propose(game.pk, bob)
     new = found.game
-    assert new.rated is rated and new.mode == "yucata"
+    assert new.rated is rated and (new.game, new.options) == ("guildhall", {"mode": "yucata"})
     clock = time_control_of(new)
     assert (clock.per_move, clock.policy) == (datetime.timedelta(days=3), "bot")
 

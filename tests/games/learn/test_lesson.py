@@ -137,7 +137,7 @@ def test_coach_steps_through_the_whole_lesson_and_it_stays_out_of_ratings_and_st
     result = GameResult.objects.get(game=game, user=user)
     assert (result.verdict, result.weight) == (GameResult.Verdict.UNRATED, 0.0)
     assert not PlayerRating.objects.filter(user=user).exists()
-    assert user.pk not in [r.user_id for r in ratings.leaderboard("printed")]
+    assert user.pk not in [r.user_id for r in ratings.leaderboard(ratings.pools.Pool("guildhall", "printed"))]
     assert not history.finished_games().filter(pk=game.pk).exists()
     assert not history.finished_games(player=user).exists()
     assert history.player_stats(user)["played"] == 0

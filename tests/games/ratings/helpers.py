@@ -3,17 +3,17 @@ greedy bot on the people's behalf (``submit_decision``), and ended the ways a ga
 
 import random
 
-import engine
 from games import cache as state_cache
 from games import services
 from games.models import Game
 from games.ratings.models import GameResult, PlayerRating
+from games.rules import rules_of
 
 
 def new_game(commit, users, rated=True, mode="printed", bots=0, bot_kind="greedy"):
     with commit():
         game = services.create_game(
-            users[0], seats=len(users) + bots, mode=mode, bots=bots, bot_kind=bot_kind, rated=rated
+            users[0], seats=len(users) + bots, options={"mode": mode}, bots=bots, bot_kind=bot_kind, rated=rated
         )
     for user in users[1:]:
         with commit():
@@ -37,7 +37,7 @@ def play_until_turn(game, commit, turn, rng=None, limit=5000):
             continue
         seat = seats[game.to_move_position]
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
+        decision = rules_of(game).bots.choose(state, seat.position, "greedy", rng)
         with commit():
             services.submit_decision(game.pk, seat.user, game.seq, decision)
     raise AssertionError("the game did not get there")
@@ -80,8 +80,8 @@ def results(game):
     return {r.user.username: r for r in GameResult.objects.filter(game=game).select_related("user")}
 
 
-def rating(user, mode="printed"):
-    return PlayerRating.objects.filter(user=user, mode=mode).first()
+def rating(user, mode="printed", game="guildhall"):
+    return PlayerRating.objects.filter(user=user, game=game, mode=mode).first()
 
 
 def seats_in_order(game):

@@ -19,7 +19,7 @@ from .helpers import new_game, play_until_turn, results, rounds_played, time_out
 
 pytestmark = pytest.mark.django_db
 
-FORM = {"seats": "2", "mode": "printed", "time_per_move": "", "visibility": "open", "invite": "",
+FORM = {"seats": "2", "option_mode": "printed", "time_per_move": "", "visibility": "open", "invite": "",
         "bots": "0", "bot_kind": "greedy", "timeout_policy": "bot", "rated": "on"}
 
 

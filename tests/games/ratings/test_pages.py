@@ -47,22 +47,29 @@ def test_leaderboard_lists_regular_recent_players_best_first(make_user, client):
     stored_rating(make_user("away"), 35.0, days_ago=91)
     stored_rating(make_user("yucatan"), 50.0, mode="yucata")
     stored_rating(make_user("tie_b"), 20.0)
-    response = client.get(reverse("ratings:leaderboard", args=["printed"]))  # anonymous visitors too
+    response = client.get(reverse("ratings:leaderboard", args=["guildhall", "printed"]))  # anonymous visitors too
     assert response.status_code == 200
     assert board_names(response) == ["best", "steady", "tie_b"]
     assert board_names(response, "provisional") == ["newcomer"]  # 9 rated games: listed apart, not ranked
     page = response.content.decode()
     assert "31.50" in page and 'aria-current="page"' in page
-    assert board_names(client.get(reverse("ratings:leaderboard", args=["yucata"]))) == ["yucatan"]
-    assert client.get(reverse("ratings:leaderboards"))["Location"] == reverse("ratings:leaderboard", args=["printed"])
+    assert board_names(client.get(reverse("ratings:leaderboard", args=["guildhall", "yucata"]))) == ["yucatan"]
+    printed = reverse("ratings:leaderboard", args=["guildhall", "printed"])
+    assert client.get(reverse("ratings:leaderboards"))["Location"] == printed
+    assert client.get("/leaderboards/guildhall/")["Location"] == printed  # a game's first variant
+    # The addresses of the leaderboards from before the site had more games lead to the same boards.
+    assert client.get("/leaderboards/printed/")["Location"] == printed
+    yucata = reverse("ratings:leaderboard", args=["guildhall", "yucata"])
+    assert client.get("/leaderboards/yucata/")["Location"] == yucata
     assert client.get("/leaderboards/chess/").status_code == 404
+    assert client.get("/leaderboards/guildhall/chess/").status_code == 404
 
 
 def test_leaderboard_pages(make_user, client, settings):
     settings.RATINGS_LEADERBOARD_PAGE_SIZE = 2
     for i in range(5):
         stored_rating(make_user(f"p{i}"), 10.0 + i)
-    url = reverse("ratings:leaderboard", args=["printed"])
+    url = reverse("ratings:leaderboard", args=["guildhall", "printed"])
     assert board_names(client.get(url)) == ["p4", "p3"]
     second = client.get(url + "?page=2")
     assert board_names(second) == ["p2", "p1"] and "Page 2 of 3" in second.content.decode()
@@ -81,7 +88,7 @@ def test_leaderboard_shows_reliability(make_user, client):
             game=game, user=ann, mode="printed", finished_at=timezone.now(), position=0, place=2 if quit_ else 1,
             left=quit_, people=2, lineup=f"u:{ann.pk}|u:{other.pk}", verdict="unrated", weight=0.0,
         )
-    page = client.get(reverse("ratings:leaderboard", args=["printed"])).content.decode()
+    page = client.get(reverse("ratings:leaderboard", args=["guildhall", "printed"])).content.decode()
     assert "<td>75%</td>" in page
 
 
@@ -143,7 +150,7 @@ def test_create_form_offers_rated_and_the_service_keeps_it(make_user, client):
     client.force_login(make_user("ann"))
     form = client.get(reverse("games:create")).content.decode()
     assert re.search(r'<input type="checkbox" name="rated"[^>]*checked', form)
-    base = {"seats": "2", "mode": "printed", "time_per_move": "", "visibility": "open", "invite": "", "bots": "0",
+    base = {"seats": "2", "option_mode": "printed", "time_per_move": "", "visibility": "open", "invite": "", "bots": "0",
             "bot_kind": "greedy", "timeout_policy": "bot"}
     client.post(reverse("games:create"), {**base, "rated": "on"})
     client.post(reverse("games:create"), base)
@@ -177,7 +184,7 @@ def test_ratings_where_no_game_gives_the_mode(make_user, commit):
     live = client.get("/games/live/").content.decode()
     shown = f">{number_format(rating(ann).ordinal, 1)}</abbr>"
     assert shown in live and f">{number_format(rating(ben).ordinal, 1)}</abbr>" in live
-    assert "Printed rules: Estimated skill (μ − 3σ)" in live
+    assert "Guildhall (Printed rules): Estimated skill (μ − 3σ)" in live
     profile = client.get(reverse("public_profile", args=["ben"])).content.decode()
     following = profile[profile.index('id="following"'):]
     assert shown in following[:following.index("</ul>")]
@@ -190,7 +197,7 @@ def test_provisional_players_have_their_own_section_instead_of_an_empty_board(ma
     stored_rating(make_user("almost"), 12.25, games=9)
     stored_rating(make_user("gone"), 30.0, games=3, days_ago=91)
     stored_rating(make_user("yucatan"), 5.0, games=2, mode="yucata")
-    url = reverse("ratings:leaderboard", args=["printed"])
+    url = reverse("ratings:leaderboard", args=["guildhall", "printed"])
     response = client.get(url)
     page = response.content.decode()
     assert "Nobody is on this leaderboard yet" not in page

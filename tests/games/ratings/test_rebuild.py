@@ -117,7 +117,7 @@ def test_rebuild_gives_exactly_the_stored_values_after_many_bot_games(make_user,
     out = io.StringIO()
     with pytest.raises(CommandError, match="1 stored rows differ"):
         call_command("rebuild_ratings", "--check", stdout=out)
-    assert f"ratings ({tampered.user_id}, '{tampered.mode}')" in out.getvalue()
+    assert f"ratings ({tampered.user_id}, 'guildhall', '{tampered.mode}')" in out.getvalue()
     assert PlayerRating.objects.get(pk=tampered.pk).mu == tampered.mu + 1e-9
     call_command("rebuild_ratings", stdout=io.StringIO())
     assert rating_services.stored_values() == stored

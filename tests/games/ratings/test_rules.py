@@ -100,7 +100,7 @@ def test_a_seat_lost_to_the_clock_is_last_and_the_bot_finishes_it_among_the_peop
     take_over(game, commit)
     assert game.status == Game.Status.ACTIVE
     play_to_the_end(game, commit, random.Random(13))
-    assert game.ended_by == "vp"
+    assert game.ended_by == "rules"
     seats = seats_in_order(game)
     assert LogEntry.objects.filter(game=game, by="bot").exists(), "the bot played the seat that left"
     rows = results(game)
