@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from engine import arena
+import engine
+from engine import arena, selfplay
 from engine.search import bench
 
 
@@ -52,3 +53,21 @@ def test_search_benchmark_prints_both_paths(capsys):
     assert bench.main(["--games", "1"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["fast_decisions_per_s"] > 0 and result["public_decisions_per_s"] > 0
+
+
+@pytest.mark.parametrize("slug", sorted(engine.GAMES))
+def test_arena_and_self_play_run_every_registered_game(slug, capsys):
+    game = engine.get(slug)
+    players = str(min(game.PLAYERS))
+    assert arena.main(["--game", slug, "--bots", "random", "--players", players, "--games", "2", "--progress"]) == 0
+    captured = capsys.readouterr()
+    result = json.loads(captured.out.strip().splitlines()[-1])  # the result is printed last
+    assert result["game"] == slug and result["games"] == 2 and result["unfinished"] == 0
+    assert len(captured.err.strip().splitlines()) == 2  # one progress line per game, apart
+    assert selfplay.main(["--game", slug, "--games", "2", "--players", players, "--bot", "random"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == slug
+
+
+def test_arena_refuses_a_game_it_does_not_know():
+    with pytest.raises(SystemExit):
+        arena.main(["--game", "chess"])
