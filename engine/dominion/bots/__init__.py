@@ -1,18 +1,25 @@
 """Dominion's bots: they play only through ``legal_decisions`` and answer every prompt, Advisor's chooser
 on another player's turn included.
 
-``KINDS``: ``random`` (any legal decision) and ``bigmoney`` (Big Money Ultimate with Coin tokens,
-engine/dominion/bots/policy.py). ``DEFAULT_ABSENT`` plays a timed-out turn and a seat that left. A new
-kind is a ``Policy`` subclass registered with ``register(kind, policy)``; see policy.py for the hooks.
+``KINDS``: ``random`` (any legal decision), ``bigmoney`` (Big Money Ultimate with Coin tokens,
+engine/dominion/bots/policy.py), ``bigmoney_x`` (Big Money with the kingdom's best card, bmx.py) and
+``strong`` (a plan chosen for the kingdom and a search of the last buys, strong.py; docs/bots-dominion.md).
+``SEARCH``: the hooks engine/search needs (searching.py). ``DEFAULT_ABSENT`` plays a timed-out turn and
+a seat that left. A new kind is a ``Policy`` subclass registered with ``register(kind, policy)``; see
+policy.py for the hooks.
 """
 
 import random as _random
 
 from ..decisions import legal_decisions
+from .bmx import BigMoneyX
+from .plans import plan_for
 from .policy import BigMoney, Policy
+from .searching import SEARCH
+from .strong import Strong
 
-POLICIES = {"bigmoney": BigMoney()}
-KINDS = ("random", "bigmoney")
+POLICIES = {"bigmoney": BigMoney(), "bigmoney_x": BigMoneyX(), "strong": Strong(plan_for)}
+KINDS = ("random", "bigmoney", "bigmoney_x", "strong")
 DEFAULT_ABSENT = "bigmoney"
 
 
@@ -41,4 +48,4 @@ def choose(st, seat, kind=DEFAULT_ABSENT, rng=None, level=None):
     return decision
 
 
-__all__ = ["DEFAULT_ABSENT", "KINDS", "POLICIES", "BigMoney", "Policy", "choose", "register"]
+__all__ = ["DEFAULT_ABSENT", "KINDS", "POLICIES", "SEARCH", "BigMoney", "Policy", "choose", "register"]

@@ -1,0 +1,307 @@
+"""The strong bot's plan for a kingdom: a scripted strategy chosen from the kingdom alone, by simulation.
+
+The family is that of engine/dominion/bots/strategy.py: Big Money's greening rules with their thresholds,
+plus up to ``MAX_CARDS`` kingdom cards, each bought at a $ range while holding fewer than n copies. The
+choice is a local search (``optimise``): start from the best BM-X candidates of the kingdom
+(engine/dominion/bots/bmx.py) and move to the best neighbour (a card added, removed or moved, its range or
+copies changed, a threshold changed) while one is better, judging a strategy by its share of the win
+against the two reference opponents, Big Money Ultimate (``bigmoney``) and the kingdom's BM-best
+(``bigmoney_x``), ``GAMES`` games against each with seats alternating, every candidate on the same seeds
+(so that differences are not luck). The winner is measured again on fresh seeds (``FINAL_GAMES``).
+
+The plan depends on the kingdom only (its cards, the edition, whether Baker is in it: D-SETUP-5), never
+on a game in progress, so it reads no hidden information. Between two strategies only the kingdom cards
+they buy play a part (a strategy gains nothing else: strategy.py), so a result is shared by every kingdom
+holding those cards with the same Baker setting; the search of a kingdom reuses the results of earlier
+ones (``Memo``).
+
+The table ``tables/strong.json`` (committed) holds the plans of the benchmark's kingdoms with the figures
+behind them; a kingdom not in it is planned on first use with the smaller ``FIRST_USE`` budget and kept
+for the process. ``python -m engine.dominion.bots.plans`` fills the table (docs/bots-dominion.md says
+what it cost).
+"""
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..cards import GUILDS
+from . import bmx
+from .simulate import duel
+from .strategy import Strategy, describe, normalise_spec
+
+TABLE = Path(__file__).with_name("tables") / "strong.json"
+MAX_CARDS = 3
+MAX_COPIES = 3
+# The $ ranges a card may be bought at (the first is where a card is added).
+RANGES = {
+    "Candlestick Maker": [(2, 2), (2, 3), (2, 4)],
+    "Stonemason": [(2, 2), (2, 3)],
+    "Doctor": [(3, 3), (3, 4)],
+    "Masterpiece": [(6, 7), (5, 7), (4, 7)],
+    "Advisor": [(4, 4), (4, 5)],
+    "Plaza": [(4, 4), (4, 5), (3, 4)],
+    "Taxman": [(4, 4), (4, 5)],
+    "Herald": [(4, 4), (4, 5)],
+    "Baker": [(5, 5), (5, 7), (5, 6)],
+    "Butcher": [(5, 5), (5, 7), (5, 6)],
+    "Journeyman": [(5, 5), (5, 7), (5, 6)],
+    "Merchant Guild": [(5, 5), (5, 7), (5, 6)],
+    "Soothsayer": [(5, 5), (5, 7), (5, 6)],
+}
+THRESHOLDS = {"province_money": (15, 19), "duchy_at": (3, 6), "estate_at": (1, 3), "late_duchy_at": (4, 8)}
+
+
+@dataclass(frozen=True)
+class Budget:
+    games: int  # games against each reference opponent per candidate
+    steps: int  # moves of the local search at most
+    starts: int  # BM-X candidates it starts from
+    final_games: int  # games against each opponent to measure the winner on fresh seeds
+
+
+FULL = Budget(games=300, steps=8, starts=2, final_games=1000)
+FIRST_USE = Budget(games=100, steps=4, starts=1, final_games=0)
+
+
+def spec_key(spec):
+    return json.dumps(normalise_spec(spec), sort_keys=True, separators=(",", ":"))
+
+
+def cards_of(spec):
+    return {r["card"] for r in spec["cards"]}
+
+
+def trial_kingdom(cards, baker):
+    """A kingdom holding ``cards``, and Baker exactly when ``baker`` (the rest plays no part)."""
+    chosen = sorted(set(cards) | ({"Baker"} if baker else set()), key=GUILDS.index)
+    if not baker and "Baker" in chosen:
+        raise ValueError("a strategy buying Baker needs Baker in the kingdom")
+    for other in GUILDS:
+        if len(chosen) == 10:
+            break
+        if other not in chosen and other != "Baker":
+            chosen.append(other)
+    return chosen
+
+
+class Memo:
+    """Results of ``duel`` keyed by both strategies, the Baker setting, the edition, games and seed."""
+
+    def __init__(self):
+        self.results = {}
+        self.games_played = 0
+
+    def score(self, spec, opponent, baker, edition, games, seed):
+        key = (spec_key(spec), opponent_key(opponent), baker, edition, games, seed)
+        found = self.results.get(key)
+        if found is None:
+            kingdom = trial_kingdom(cards_of(normalise_spec(spec)) | opponent_cards(opponent), baker)
+            found = duel(Strategy(spec), opponent_policy(opponent), kingdom, games, f"plan|{seed}", edition=edition)
+            self.results[key] = found
+            self.games_played += games
+        return found
+
+
+def opponent_key(opponent):
+    return "bigmoney" if opponent == "bigmoney" else spec_key(opponent)
+
+
+def opponent_cards(opponent):
+    return set() if opponent == "bigmoney" else cards_of(normalise_spec(opponent))
+
+
+def opponent_policy(opponent):
+    return bmx.BMU if opponent == "bigmoney" else Strategy(opponent)
+
+
+def neighbours(spec, kingdom):
+    """Every strategy one move away within ``kingdom``."""
+    spec = normalise_spec(spec)
+    rules = spec["cards"]
+    out = []
+
+    def with_rules(new):
+        out.append({**spec, "cards": new})
+
+    used = [r["card"] for r in rules]
+    if len(set(used)) < MAX_CARDS:
+        for card in kingdom:
+            if card in used:
+                continue
+            low, high = RANGES[card][0]
+            rule = {"card": card, "from": low, "to": high, "below": 1, "overpay": "max" if card == "Masterpiece" else 0}
+            for place in range(len(rules) + 1):
+                with_rules(rules[:place] + [rule] + rules[place:])
+    for index, rule in enumerate(rules):
+        rest = rules[:index] + rules[index + 1:]
+        with_rules(rest)
+        for below in (rule["below"] - 1, rule["below"] + 1):
+            if 1 <= below <= MAX_COPIES:
+                with_rules(rest[:index] + [{**rule, "below": below}] + rest[index:])
+        for low, high in RANGES[rule["card"]]:
+            if (low, high) != (rule["from"], rule["to"]):
+                with_rules(rest[:index] + [{**rule, "from": low, "to": high}] + rest[index:])
+        if index:
+            swapped = rules[:]
+            swapped[index - 1], swapped[index] = swapped[index], swapped[index - 1]
+            with_rules(swapped)
+    for name, (low, high) in THRESHOLDS.items():
+        for value in (spec[name] - 1, spec[name] + 1):
+            if low <= value <= high:
+                changed = {**spec, name: value}
+                if changed["late_duchy_at"] >= changed["duchy_at"] >= changed["estate_at"]:
+                    out.append(changed)
+    unique = {}
+    for candidate in out:
+        unique.setdefault(spec_key(candidate), normalise_spec(candidate))
+    return list(unique.values())
+
+
+def judge(memo, spec, opponents, baker, edition, games, seed):
+    """Mean share of the win against the reference opponents, and each one's."""
+    scores = [memo.score(spec, opponent, baker, edition, games, seed) for opponent in opponents]
+    return sum(scores) / len(scores), scores
+
+
+def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
+    """The plan of ``kingdom`` (module docstring): ``(spec, figures)``."""
+    kingdom = sorted(kingdom, key=GUILDS.index)
+    memo = memo or Memo()
+    baker = "Baker" in kingdom
+    best_x = bmx.choice(tuple(kingdom), edition)[0]
+    opponents = ["bigmoney", best_x]
+    seed = "search"
+    starts = sorted(
+        (spec for card in kingdom for spec in bmx.candidates(card)),
+        key=lambda spec: -bmx.entry(spec, baker, edition)["score"],
+    )[:budget.starts]
+    evaluated = 0
+    current, current_value = None, -1.0
+    for start in starts:
+        value = judge(memo, start, opponents, baker, edition, budget.games, seed)[0]
+        evaluated += 1
+        if value > current_value:
+            current, current_value = normalise_spec(start), value
+    steps = 0
+    while steps < budget.steps:
+        best, best_value = None, current_value
+        for candidate in neighbours(current, kingdom):
+            value = judge(memo, candidate, opponents, baker, edition, budget.games, seed)[0]
+            evaluated += 1
+            if value > best_value + 1e-9:
+                best, best_value = candidate, value
+        if best is None:
+            break
+        current, current_value = best, best_value
+        steps += 1
+        if progress is not None:
+            progress(kingdom, steps, describe(current), current_value)
+    figures = {
+        "name": describe(current),
+        "search_score": round(current_value, 4),
+        "search_games": budget.games,
+        "steps": steps,
+        "evaluated": evaluated,
+        "bigmoney_x": describe(normalise_spec(best_x)),
+    }
+    if budget.final_games:
+        final = judge(memo, current, opponents, baker, edition, budget.final_games, "final")[1]
+        figures["vs_bigmoney"] = round(final[0], 4)
+        figures["vs_bigmoney_x"] = round(final[1], 4)
+        figures["final_games"] = budget.final_games
+    return current, figures
+
+
+def kingdom_key(kingdom, edition="2013"):
+    return edition + "|" + ",".join(sorted(kingdom, key=GUILDS.index))
+
+
+def load_table(path=TABLE):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)["plans"]
+    except FileNotFoundError:
+        return {}
+
+
+_TABLE = None
+
+
+def table():
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = load_table()
+    return _TABLE
+
+
+@lru_cache(maxsize=512)
+def plan_spec(kingdom, edition="2013"):
+    """The plan's spec for ``kingdom`` (a tuple of names): from the table, else optimised now with the
+    ``FIRST_USE`` budget."""
+    found = table().get(kingdom_key(kingdom, edition))
+    if found is not None:
+        return json.dumps(found["spec"])
+    return json.dumps(optimise(kingdom, edition, FIRST_USE)[0])
+
+
+def plan_for(st):
+    """The plan (a Strategy) of the game ``st`` is played in."""
+    return _strategy(plan_spec(tuple(sorted(st.kingdom, key=GUILDS.index)), st.edition))
+
+
+@lru_cache(maxsize=512)
+def _strategy(spec_json):
+    return Strategy(json.loads(spec_json))
+
+
+def main(argv=None):
+    from .arena import benchmark_kingdoms  # the arena's kingdoms for a seed
+
+    parser = argparse.ArgumentParser(prog="python -m engine.dominion.bots.plans", description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", default="benchmark", help="the arena seed whose kingdoms are planned")
+    parser.add_argument("--kingdoms", type=int, default=50)
+    parser.add_argument("--edition", default="2013", choices=("2013", "2022"))
+    parser.add_argument("--out", default=str(TABLE))
+    args = parser.parse_args(argv)
+    path = Path(args.out)
+    document = {"about": "", "plans": {}}
+    if path.exists():
+        with open(path, encoding="utf-8") as handle:
+            document = json.load(handle)
+    memo = Memo()
+    started = time.process_time()
+
+    def progress(kingdom, step, name, value):
+        print(f"  step {step}: {value:.3f} {name}", file=sys.stderr, flush=True)
+
+    for index, kingdom in enumerate(benchmark_kingdoms(args.seed, args.kingdoms)):
+        key = kingdom_key(kingdom, args.edition)
+        if key in document["plans"]:
+            continue
+        t0 = time.process_time()
+        spec, figures = optimise(kingdom, args.edition, FULL, memo, progress)
+        figures["cpu_seconds"] = round(time.process_time() - t0, 1)
+        document["plans"][key] = {"spec": spec, **figures}
+        print(f"{index}: {key} -> {figures}", file=sys.stderr, flush=True)
+        document["about"] = (
+            "The strong bot's plan per kingdom (python -m engine.dominion.bots.plans): a local search over "
+            f"strategies, {FULL.games} games against each of bigmoney and the kingdom's bigmoney_x per "
+            f"candidate, the winner measured on {FULL.final_games} fresh games against each."
+        )
+        document["plans"] = dict(sorted(document["plans"].items()))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(document, handle, indent=1)
+            handle.write("\n")
+    print(json.dumps({"kingdoms": args.kingdoms, "cpu_seconds": round(time.process_time() - started, 1),
+                      "games": memo.games_played}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
