@@ -15,10 +15,26 @@ reports the same value, so take ``max`` across them, not ``sum``.
 
 import os
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
-from prometheus_client.core import GaugeMetricFamily
-from prometheus_client.multiprocess import MultiProcessCollector
-from prometheus_client.registry import REGISTRY
+# The directory exists while the services run (their units' RuntimeDirectory); a command run with the same
+# environment while they are stopped (migrate, collectstatic, replay_games before the first start) would
+# stop with FileNotFoundError at its first counter. Its counts stay in its own memory instead: they are
+# nothing to scrape. prometheus_client reads the variable when it is first imported, just below.
+_shared = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or os.environ.get("prometheus_multiproc_dir")
+if _shared and not os.path.isdir(_shared):
+    os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    os.environ.pop("prometheus_multiproc_dir", None)
+
+from prometheus_client import (  # noqa: E402
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+)
+from prometheus_client.core import GaugeMetricFamily  # noqa: E402
+from prometheus_client.multiprocess import MultiProcessCollector  # noqa: E402
+from prometheus_client.registry import REGISTRY  # noqa: E402
 
 # The *_created series (each counter's start time) double the lines and serve no panel of ours.
 disable_created_metrics()

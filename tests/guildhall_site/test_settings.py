@@ -157,3 +157,17 @@ def test_every_setting_is_defined_in_one_module_and_found_by_its_name():
               and any(isinstance(t, ast.Name) and t.id == "INSTALLED_APPS" for t in node.targets)]
     assert isinstance(apps.value, ast.List) and all(isinstance(e, ast.Constant) for e in apps.value.elts)
     assert _module_level_settings(settings_tree).count("INSTALLED_APPS") == 1
+
+
+@pytest.mark.parametrize("preload", ["", "1"], ids=["default", "asked for"])
+def test_hsts_preload_is_the_operator_s_choice_and_the_deployment_check_is_clean_either_way(preload):
+    env = {"DJANGO_SETTINGS_MODULE": "guildhall_site.settings.production", "SECRET_KEY": STRONG_KEY,
+           "ALLOWED_HOSTS": "guildhall.example"}
+    if preload:
+        env["SECURE_HSTS_PRELOAD"] = preload
+    code = "from django.conf import settings as s; print(s.SECURE_HSTS_PRELOAD, s.SECURE_HSTS_SECONDS)"
+    values = manage("shell", "-c", code, **env)
+    assert values.returncode == 0, values.stderr
+    assert values.stdout.split()[-2:] == [str(bool(preload)), "31536000"]
+    check = manage("check", "--deploy", "--fail-level", "WARNING", **env)
+    assert check.returncode == 0, check.stdout + check.stderr
