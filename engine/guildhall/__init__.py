@@ -12,17 +12,13 @@ from .errors import IllegalDecision
 from .hidden import permute_hidden
 from .invariants import check_invariants
 from .log_words import describe
+from .markers import gettext_noop
 from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
 from .positions import dump_position, position
 from .sampler import sampler as _sampler
 from .state import RULES_VERSIONS, GameState
 from .turns import deal
 from .views import view
-
-
-def gettext_noop(message):
-    return message
-
 
 NAME = "guildhall"
 TITLE = gettext_noop("Guildhall")
