@@ -1,4 +1,4 @@
-"""django-allauth's adapter, adjusted in two places that decide how guesses are counted.
+"""django-allauth's adapter, adjusted where it decides how guesses are counted and what its emails say.
 
 - The client's address: ``REMOTE_ADDR``, or, behind ``TRUSTED_PROXY_COUNT`` proxies, the address the
   outermost trusted proxy saw (the N-th entry of ``X-Forwarded-For`` from the right). Entries further
@@ -8,14 +8,21 @@
   text typed. allauth keys it on the request's host and the login as typed, so ``Host: site:1``,
   ``Host: site:2``… or the username and then the email address of one account would each get a fresh
   allowance of guesses. The login form and the API's token endpoint share this key.
+- The emails (address confirmation, password reset, "an account already exists"): every link is built from
+  ``SITE_URL`` (scheme, host and port), never from the request's host, which behind a proxy on another port
+  or host names an address the reader cannot reach; and they greet from the site's name (``SITE_NAME``),
+  not from the host and port the request came to.
 """
 
 import ipaddress
+from dataclasses import dataclass
+from urllib.parse import quote, urlsplit
 
 from allauth.account import app_settings as account_settings
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.internal.userkit import filter_users_by_email, get_user_by_username
 from django.conf import settings
+from django.urls import reverse
 
 # allauth counts IPv6 clients per /64 network (ALLAUTH_RATE_LIMIT_IPV6_PREFIX); so do our throttles.
 IPV6_PREFIX = getattr(settings, "ALLAUTH_RATE_LIMIT_IPV6_PREFIX", 64)
@@ -59,9 +66,42 @@ def account_key(login):
     return f"login:{login.lower()}"
 
 
+def site_url(path):
+    """``path`` on the site's public address (``SITE_URL``: its scheme, host and port)."""
+    return settings.SITE_URL + path
+
+
+@dataclass(frozen=True)
+class Site:
+    """What allauth's email templates read as ``current_site``: the site's name and its public address."""
+
+    name: str
+    domain: str
+
+
+def this_site():
+    return Site(name=settings.SITE_NAME, domain=urlsplit(settings.SITE_URL).netloc)
+
+
 class AccountAdapter(DefaultAccountAdapter):
     def get_client_ip(self, request):
         return client_ip(request)
 
     def _get_login_attempts_cache_key(self, request, **credentials):
         return account_key(credentials.get("email") or credentials.get("username") or "")
+
+    def send_mail(self, template_prefix, email, context):
+        super().send_mail(template_prefix, email, {**context, "current_site": this_site()})
+
+    def get_email_confirmation_url(self, request, emailconfirmation):
+        return site_url(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_reset_password_from_key_url(self, key):
+        # allauth's own shape: the opaque "<uid>-<key>" in place of the route's two parts.
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return site_url(path.replace("UID-KEY", quote(key)))
+
+    def send_account_already_exists_mail(self, email):
+        context = {"signup_url": site_url(reverse("account_signup")),
+                   "password_reset_url": site_url(reverse("account_reset_password"))}
+        self.send_mail("account/email/account_already_exists", email, context)

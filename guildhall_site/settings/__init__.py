@@ -61,6 +61,8 @@ if PRODUCTION and not ALLOWED_HOSTS:
 # The site's own address (no trailing slash): every link in an email (verification, password reset, your
 # turn, unsubscribe) is built from it, never from a request's Host.
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# The name the emails greet and sign with ("Hello from Guildhall!"), and their subjects' prefix.
+SITE_NAME = "Guildhall"
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[SITE_URL])
 
 # One list of every app, the features named. Order matters for templates and static files: an app listed
@@ -273,7 +275,7 @@ ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="") o
     "mandatory" if PRODUCTION else "optional"
 )
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Guildhall] "
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_LOGIN_BY_CODE_ENABLED = False
 LOGIN_URL = "account_login"
