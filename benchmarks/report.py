@@ -1,17 +1,17 @@
-"""Percentiles for the benchmark commands' reports, one definition for all of them (the engine's arena
-keeps its own: the engine imports nothing from the site)."""
+"""Percentiles for the benchmark commands' reports: the engine's arena's (one definition for the site and
+the engine, which imports nothing from the site), as a report wants them."""
 
 import math
 import time
 
+from engine.arena import percentile as nearest_rank
+
 
 def percentile(values, p):
-    """The ``p``-th percentile (0-100) of ``values`` by nearest rank on the sorted values; NaN when empty
-    (a report prints it rather than failing on a phase that measured nothing)."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    """The ``p``-th percentile (0-100) of ``values`` by nearest rank: the smallest value with at least
+    ``p`` percent of the values at or below it; NaN when empty (a report prints it rather than failing on a
+    phase that measured nothing)."""
+    return nearest_rank(values, p / 100) if values else math.nan
 
 
 def summary_ms(seconds):

@@ -40,7 +40,7 @@ def percentile(values, fraction):
     if not values:
         return None
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(math.ceil(fraction * len(ordered))) - 1)]
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]  # nearest rank
 
 
 def lineup(names, players, game):

@@ -1,8 +1,9 @@
 """A finished game's log, decision by decision, judged by the strong bot from the deciding seat's view.
 
-``analyse(game_log, start, ...)`` replays the log under the game's rules version and, for each entry
-from ``start`` on, evaluates the position the seat decided in (``evaluate.evaluate_decisions``: built from
-that seat's observation only) and records:
+``analyse(game_log, start, ...)`` replays the log under the game's rules and rules version and, for each
+entry from ``start`` on, evaluates the position the seat decided in (``engine.search.evaluate``: the strong
+bot's paired play-outs from samples of what that seat had seen, the game's ``sample``, and nothing else)
+and records:
 
 - ``before``: the win chance with the bot's preferred decision (the position's worth, played well);
 - ``after``: the win chance with the decision actually taken;
@@ -16,19 +17,19 @@ by an undo is marked ``taken_back``. Nothing here imports Django.
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
-import engine
-from engine.search.tree import decision_key
-
-from .evaluate import evaluate_decisions
+from engine import search
+from engine.leaving import LEAVING_TYPES
 
 # How much win chance a decision may lose before it is marked (the first threshold it reaches, in order).
 # Below the first it is "good". Chosen above the noise of a paired estimate at the default budget
 # (docs/analysis.md, "Thresholds").
 MARKS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 GOOD = "good"
-OUTCOMES = ("resign", "time_out", "take_over")
+OUTCOMES = LEAVING_TYPES
 
 
 def mark(loss):
@@ -40,13 +41,18 @@ def mark(loss):
 
 @dataclass(frozen=True)
 class GameLog:
-    """What a replay needs: the game's shape and its stored log ``[(seat, decision, by), ...]``."""
+    """What a replay needs: the game's rules (its module of ``engine.GAMES``), its shape and its stored log
+    ``[(seat, decision, by), ...]``."""
 
+    rules: ModuleType
     num_seats: int
     seed: str
-    mode: str
+    options: dict
     version: str
     log: list
+
+    def new_state(self):
+        return self.rules.new_game(self.num_seats, self.seed, self.options, version=self.version)
 
 
 @dataclass(frozen=True)
@@ -56,21 +62,17 @@ class Budget:
     rollout_turns: int | None = None  # None: the search's horizon (a round and one turn)
 
 
-def _prompt(st, seat):
-    """What the seat's own view said it was deciding (kind, ability, phase, target), for the words."""
-    pending = engine.view(st, seat).get("pending") or {}
-    return {key: pending[key] for key in ("kind", "ability", "phase", "target") if pending.get(key) is not None}
-
-
-def judge(st, seat, decision, rng, budget, clock=time.process_time):
-    """The record of ``seat`` taking ``decision`` in ``st`` (the state before it)."""
-    legal = [o for o in engine.legal_decisions(st, seat) if o["type"] != "undo"]
-    record = {"options": len(legal), "prompt": _prompt(st, seat)}
+def judge(rules, st, seat, decision, rng, budget, clock=time.process_time, context=None):
+    """The record of ``seat`` taking ``decision`` in ``st`` (the state before it) of the game ``rules``.
+    ``context(view)``: what the seat's own view said it was deciding, kept for the words (the game's
+    presentation's ``decision_context``)."""
+    legal = [o for o in rules.legal_decisions(st, seat) if o["type"] != "undo"]
+    record = {"options": len(legal), "prompt": context(rules.view(st, seat)) if context is not None else {}}
     if len(legal) <= 1:
         return {**record, "kind": "forced"}
     deadline = None if budget.seconds is None else clock() + budget.seconds
-    ev = evaluate_decisions(st, seat, rng, budget.playouts, budget.rollout_turns, deadline, clock)
-    played = decision_key(decision)
+    ev = search.evaluate(rules, st, seat, rng, budget.playouts, budget.rollout_turns, deadline, clock)
+    played = ev.key(decision)
     after = ev.value(played)
     before = ev.value(ev.preferred)
     record.update(kind="evaluated", playouts=ev.playouts)
@@ -86,16 +88,18 @@ def judge(st, seat, decision, rng, budget, clock=time.process_time):
     return record
 
 
-def analyse(game_log, start=0, budget=Budget(48, 0.25), rng_seed="analysis", stop=None, clock=time.process_time):
+def analyse(game_log, start=0, budget=Budget(48, 0.25), rng_seed="analysis", stop=None, clock=time.process_time,
+            context: Callable | None = None):
     """Records for the entries ``start`` .. of ``game_log``, in order, until ``stop()`` says so (checked
     after each record). Each record's generator is seeded by ``rng_seed`` and the entry's index, so a
-    run cut into pieces gives what one run would (the CPU cap aside). Returns ``(records, taken_back)``:
-    ``taken_back`` lists the indices (0-based) of earlier decisions an undo in this stretch took back."""
-    st = engine.new_game(game_log.num_seats, game_log.seed, game_log.mode, version=game_log.version)
+    run cut into pieces gives what one run would (the CPU cap aside). ``context``: as ``judge``'s. Returns
+    ``(records, taken_back)``: ``taken_back`` lists the indices (0-based) of earlier decisions an undo in
+    this stretch took back (an undo takes back the latest decision of the turn not taken back yet)."""
+    rules = game_log.rules
+    st = game_log.new_state()
     records, taken_back = [], []
-    turn_entries = []  # indices of the entries in the state's turn_log, to know what an undo takes back
-    for index, entry in enumerate(game_log.log):
-        seat, decision, by = engine.log_entry(entry)
+    turn, turn_entries = st.turn, []  # the entries of this turn, to know what an undo takes back
+    for index, (seat, decision, by) in enumerate((e[0], e[1], e[2] if len(e) > 2 else None) for e in game_log.log):
         if index >= start:
             if decision["type"] == "undo":
                 record = {"kind": "undo", "options": None}
@@ -103,19 +107,20 @@ def analyse(game_log, start=0, budget=Budget(48, 0.25), rng_seed="analysis", sto
                 record = {"kind": "outcome", "options": None}
             else:
                 rng = random.Random(f"{rng_seed}:{index}")
-                record = judge(st, seat, decision, rng, budget, clock)
+                record = judge(rules, st, seat, decision, rng, budget, clock, context)
             records.append(
                 {"seq": index + 1, "seat": seat, "turn": st.turn, "by": by or "", "decision": decision, **record}
             )
-        engine.apply(st, seat, decision, trusted=True, by=by)
-        if decision["type"] == "undo":
+        rules.apply(st, seat, decision, by=by)
+        if st.turn != turn:
+            turn, turn_entries = st.turn, []
+        elif decision["type"] == "undo":
             if turn_entries:
                 undone = turn_entries.pop()
                 if index >= start:
                     taken_back.append(undone)
         else:
             turn_entries.append(index)
-        turn_entries = turn_entries[len(turn_entries) - len(st.turn_log):] if st.turn_log else []
         if index >= start and stop is not None and stop():
             break
     return records, taken_back

@@ -1,59 +1,63 @@
 """How well the analysis's win chance predicts the winner: the measurement behind
 ``manage.py analysis_quality`` (docs/analysis.md, "How good the estimate is").
 
-Bot games are played to the end (``engine.selfplay.play_one``); at mid-game (the first choice of an
-action after half the log) each seat's win chance is estimated from that seat's own view
-(``evaluate.position_value``), and compared, by the Brier score, with the naive prediction "the leader
-in VP wins" (a shared lead splits it) and with the base rate (1 / players). A seat's outcome is 1 for
-the sole winner, 1/k for each of k seats sharing first place, 0 otherwise. Nothing here imports Django.
+Bot games are played to the end (``engine.selfplay.play_one``); at mid-game (the first decision of a turn
+after half the log) each seat's win chance is estimated from what that seat has seen
+(``engine.search.position_value``: play-outs of the game's samples), and compared, by the Brier score, with
+the naive prediction "the leader in score wins" (a shared lead splits it; the rules' ``outcome`` scores)
+and with the base rate (1 / players). A seat's outcome is 1 for the sole winner, 1/k for each of k seats
+sharing first place, 0 otherwise. Works for any game of ``engine.GAMES``. Nothing here imports Django.
 """
 
 import random
 import time
 
 import engine
-from engine import selfplay
-
-from .evaluate import position_value
+from engine import search, selfplay
 
 
-def outcome(st):
-    firsts = [seat for seat in range(st.num_players) if st.placings[seat] == 1]
-    return [1.0 / len(firsts) if seat in firsts else 0.0 for seat in range(st.num_players)]
+def outcome(rules, st):
+    winners = rules.outcome(st)["winners"]
+    return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(st.num_players)]
 
 
-def vp_leader(st):
-    vps = [st.vp(seat) for seat in range(st.num_players)]
-    leaders = [seat for seat, vp in enumerate(vps) if vp == max(vps)]
+def vp_leader(rules, st):
+    """The naive prediction: the leader in score (VP) wins."""
+    scores = rules.outcome(st)["scores"]
+    leaders = [seat for seat, score in enumerate(scores) if score == max(scores)]
     return [1.0 / len(leaders) if seat in leaders else 0.0 for seat in range(st.num_players)]
 
 
-def quiet_step(players, seed, mode, log, at_least):
-    """The first step from ``at_least`` on where a seat is about to choose an action with nothing else
-    pending: every seat's view is then a whole position (no other seat's half-made choice in it, which a
-    sample of another seat's view could not complete)."""
-    st = engine.new_game(players, seed, mode)
+def quiet_step(rules, players, seed, options, log, at_least):
+    """The first step from ``at_least`` on that begins a turn: every seat's view is then a whole position
+    (no other seat's half-made choice in it, which a sample of another seat's view could not complete)."""
+    st = rules.new_game(players, seed, options)
+    turn = st.turn
     for step, entry in enumerate(log):
-        if step >= at_least and len(st.stack) == 1 and st.stack[0]["kind"] == "action":
+        if step >= at_least and st.turn != turn:
             return step
-        engine.apply(st, *engine.log_entry(entry)[:2], trusted=True)
+        turn = st.turn
+        rules.apply(st, entry[0], entry[1], by=entry[2] if len(entry) > 2 else None)
     return len(log)
 
 
-def measure_game(game, players, seed, mode, bot, playouts, rollout_turns=None, level=None):
-    """One game: its outcome, each seat's estimate at mid-game (raw, and normalised to sum to 1), the
-    VP leader's prediction, and the CPU seconds of the estimates."""
+def measure_game(game, players, seed, mode, bot, playouts, rollout_turns=None, level=None, slug="guildhall"):
+    """One game of ``slug`` (its options: ``{"mode": mode}`` where it has a mode, else its defaults): its
+    outcome, each seat's estimate at mid-game (raw, and normalised to sum to 1), the score leader's
+    prediction, and the CPU seconds of the estimates."""
+    rules = engine.get(slug)
+    options = {"mode": mode} if mode and "mode" in rules.OPTIONS else {}
     game_seed = f"{seed}-{game}"
     st, log, _play, _check = selfplay.play_one(
-        players, game_seed, mode, bot, random.Random(game_seed), check=False, level=level
+        players, game_seed, options, bot, random.Random(game_seed), check=False, level=level, game=rules
     )
-    if not st.finished:
+    if not rules.outcome(st)["over"]:
         return None
-    mid_step = quiet_step(players, game_seed, mode, log, len(log) // 2)
-    mid = engine.replay(players, game_seed, mode, log[:mid_step])
+    mid_step = quiet_step(rules, players, game_seed, options, log, len(log) // 2)
+    mid = rules.replay(players, game_seed, options, log[:mid_step])
     started = time.process_time()
     estimates = [
-        position_value(mid, seat, random.Random(f"{game_seed}:{seat}"), playouts, rollout_turns)
+        search.position_value(rules, mid, seat, random.Random(f"{game_seed}:{seat}"), playouts, rollout_turns)
         for seat in range(players)
     ]
     seconds = time.process_time() - started
@@ -63,10 +67,10 @@ def measure_game(game, players, seed, mode, bot, playouts, rollout_turns=None, l
         "game": game,
         "decisions": len(log),
         "mid_step": mid_step,
-        "outcome": outcome(st),
+        "outcome": outcome(rules, st),
         "estimate": estimates,
         "normalised": normalised,
-        "vp_leader": vp_leader(mid),
+        "vp_leader": vp_leader(rules, mid),
         "seconds": seconds,
     }
 

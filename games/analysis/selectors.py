@@ -11,11 +11,11 @@ from django.utils.translation import gettext_lazy
 
 from games.history.replay import names_by_seat
 from games.models import Game
+from games.presentation import for_game
 
 from . import chart as win_chart
 from .analyse import MARKS
 from .models import Analysis
-from .words import decision_words
 
 MARK_NAMES = {
     "good": gettext_lazy("good"),
@@ -40,13 +40,14 @@ def analysis_of(game):
     return Analysis.objects.filter(game=game, rules_version=game.engine_version).first()
 
 
-def _decision(record, names):
+def _decision(record, names, words):
+    """One stored record as the API gives it; ``words``: the game's presentation's ``decision_words``."""
     item = {key: record.get(key) for key in FIELDS}
     item["taken_back"] = bool(record.get("taken_back"))
     item["player"] = names[record["seat"]] if 0 <= record["seat"] < len(names) else "?"
     prompt = record.get("prompt")
-    item["played_text"] = decision_words(record["decision"], prompt, names)
-    item["best_text"] = decision_words(record["best"], prompt, names) if record.get("best") else None
+    item["played_text"] = words(record["decision"], prompt, names)
+    item["best_text"] = words(record["best"], prompt, names) if record.get("best") else None
     return item
 
 
@@ -61,7 +62,7 @@ def payload(game, analysis):
         "progress": analysis.progress,
         "rules_version": analysis.rules_version,
         "total": analysis.total,
-        "decisions": [_decision(record, names) for record in analysis.decisions],
+        "decisions": [_decision(record, names, for_game(game).decision_words) for record in analysis.decisions],
     }
 
 
@@ -78,10 +79,10 @@ def _summary(records, names):
     return rows
 
 
-def _at_step(record, names):
+def _at_step(record, names, words):
     if record is None:
         return None
-    item = _decision(record, names)
+    item = _decision(record, names, words)
     item["mark_name"] = MARK_NAMES.get(record.get("mark"), "")
     for key in ("before", "after", "loss"):
         item[f"{key}_pct"] = round(100 * record[key]) if record.get(key) is not None else None
@@ -120,7 +121,7 @@ def replay_panel(game, step, user):
     panel.update(
         chart=win_chart.chart(records, names, analysis.total, step, MARK_NAMES),
         summary=_summary(records, names),
-        at_step=_at_step(by_seq.get(step), names),
+        at_step=_at_step(by_seq.get(step), names, for_game(game).decision_words),
         marked=[
             {"seq": r["seq"], "player": names[r["seat"]], "mark": r["mark"], "mark_name": MARK_NAMES[r["mark"]],
              "loss_pct": round(100 * r["loss"]), "current": r["seq"] == step}

@@ -14,8 +14,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-import engine
+from games import cache as state_cache
 from games.models import Game, LogEntry
+from games.presentation import for_game
+from games.rules import options_of, rules_of
 
 from .analyse import Budget, GameLog, analyse
 from .models import Analysis
@@ -24,7 +26,7 @@ logger = logging.getLogger(__name__)
 
 
 def _game_log(game):
-    return GameLog(game.num_seats, game.seed, game.mode, game.engine_version,
+    return GameLog(rules_of(game), game.num_seats, game.seed, options_of(game), game.engine_version,
                    LogEntry.objects.for_engine(game.pk, game.seq))
 
 
@@ -47,8 +49,7 @@ def run_slice(analysis_id, run_seconds=None):
     game_log = _game_log(game)
     start = analysis.done
     if start == 0:
-        final = engine.replay(game.num_seats, game.seed, game.mode, game_log.log, version=game.engine_version)
-        if not final.finished:
+        if not game_log.rules.outcome(state_cache.replay(game, upto=game.seq))["over"]:
             _fail(analysis_id, "the game's log does not end the game")
             return False
     Analysis.objects.filter(pk=analysis_id, status=Analysis.Status.QUEUED).update(
@@ -62,6 +63,7 @@ def run_slice(analysis_id, run_seconds=None):
         Budget(analysis.playouts, analysis.cpu_seconds or None, analysis.rollout_turns or None),
         rng_seed=f"analysis:{game.pk}:{game.engine_version}",
         stop=lambda: time.monotonic() >= until,
+        context=for_game(game).decision_context,
     )
     with transaction.atomic():
         row = Analysis.objects.select_for_update().get(pk=analysis_id)

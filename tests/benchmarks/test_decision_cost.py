@@ -81,5 +81,27 @@ def test_percentile_is_the_nearest_rank_and_nan_when_empty():
     assert percentile(values, 50) == 3
     assert percentile(values, 100) == 5
     assert percentile(list(range(1, 101)), 95) == 95
+    # The smallest value with at least p% of the values at or below it: the median of four is the second
+    # (the copy the reports had rounded half the gap up and said 3).
+    assert percentile([4, 1, 3, 2], 50) == 2
+    assert percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 25) == 3
     assert math.isnan(percentile([], 50))
+
+
+def test_the_reports_and_the_arena_read_percentiles_alike():
+    """One definition: the engine's arena (bots' decision times) and the site's reports agree everywhere,
+    the lowest and highest percentiles included."""
+    import random
+
+    from engine.arena import percentile as arena_percentile
+
+    rng = random.Random(5)
+    for _ in range(200):
+        values = [rng.randint(0, 50) for _ in range(rng.randint(1, 30))]
+        for p in (0, 1, 5, 25, 50, 75, 90, 95, 99, 100):
+            at = percentile(values, p)
+            assert at == arena_percentile(values, p / 100)
+            # Nearest rank: at least p% of the values are at or below it, and fewer below it.
+            assert sum(v <= at for v in values) >= p / 100 * len(values)
+            assert sum(v < at for v in values) < max(1, p / 100 * len(values)) or at == min(values)
     assert summary_ms([0.001, 0.002, 0.003]) == {"p50_ms": 2.0, "p95_ms": 3.0, "n": 3}

@@ -5,9 +5,11 @@ import json
 import time
 from multiprocessing import Pool
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
+import engine
 from games.analysis import quality
+from games.models import DEFAULT_GAME
 
 
 def _one(args):
@@ -20,10 +22,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=200)
         parser.add_argument("--seed", default="Q1")
+        parser.add_argument("--game", default=DEFAULT_GAME, choices=list(engine.GAMES), help="the game played")
         parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-        parser.add_argument("--mode", default="printed", choices=("printed", "yucata"))
-        parser.add_argument("--bot", default="greedy", choices=("random", "greedy", "strong"),
-                            help="the bot playing every seat (strong: at --level)")
+        parser.add_argument("--mode", default="printed", help="the game's option mode, where it has one")
+        parser.add_argument("--bot", default=None,
+                            help="the bot playing every seat, one of the game's kinds (default: its bot for absent "
+                                 "players; strong: at --level)")
         parser.add_argument("--level", default="quick", help="the strong bot's level, when --bot strong")
         parser.add_argument("--playouts", type=int, default=100, help="play-outs per seat's estimate")
         parser.add_argument("--rollout-turns", type=int, default=None,
@@ -33,9 +37,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         started = time.perf_counter()
+        rules = engine.get(options["game"])
+        bot = options["bot"] or rules.bots.DEFAULT_ABSENT
+        if bot not in rules.bots.KINDS:
+            raise CommandError(f"--bot must be one of {', '.join(rules.bots.KINDS)}")
         jobs = [
-            (game, options["players"], options["seed"], options["mode"], options["bot"], options["playouts"],
-             options["rollout_turns"], options["level"] if options["bot"] == "strong" else None)
+            (game, options["players"], options["seed"], options["mode"], bot, options["playouts"],
+             options["rollout_turns"], options["level"] if bot == "strong" else None, options["game"])
             for game in range(options["games"])
         ]
         results = []
@@ -48,7 +56,7 @@ class Command(BaseCommand):
                     self.stderr.write(json.dumps({k: result[k] for k in ("game", "outcome", "estimate", "vp_leader")}))
         summary = quality.summarise(results, options["players"])
         summary.update(
-            seed=options["seed"], players=options["players"], mode=options["mode"], bot=options["bot"],
+            game=options["game"], seed=options["seed"], players=options["players"], mode=options["mode"], bot=bot,
             playouts=options["playouts"], rollout_turns=options["rollout_turns"] or "search",
             wall_seconds=round(time.perf_counter() - started, 1),
         )
