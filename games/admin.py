@@ -2,6 +2,8 @@
 
 from django.contrib import admin
 
+from guildhall_site.admin import ReadOnlyAdminMixin
+
 from .models import Game, LogEntry, Seat
 
 
@@ -39,7 +41,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(LogEntry)
-class LogEntryAdmin(admin.ModelAdmin):
+class LogEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("game", "seq", "seat", "decision", "created_at")
     list_select_related = ("game",)
     search_fields = ("game__id",)
