@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
+from social.moderation.restrictions import may_receive_invitations
 from social.relations.selectors import kept_apart_ids
 
 from .. import cache as state_cache
@@ -133,12 +134,14 @@ def check_new_game(
 
 
 def _resolve_users(usernames):
+    """The users named to be invited. One that cannot receive an invitation (a suspended or deleted account)
+    is refused as a name that is nobody's: an invitation is not where an account's standing shows."""
     if usernames is None:
         return []
     if not isinstance(usernames, list | tuple) or not all(isinstance(u, str) for u in usernames):
         raise _refused("invite", _("invite must be a list of usernames."))
     names = sorted(set(usernames))
-    users = list(get_user_model().objects.filter(username__in=names))
+    users = [u for u in get_user_model().objects.filter(username__in=names) if may_receive_invitations(u)]
     missing = sorted(set(names) - {u.username for u in users})
     if missing:
         raise _refused("invite", _("Unknown users: %(names)s.") % {"names": ", ".join(missing)})

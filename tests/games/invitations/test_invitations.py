@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from accounts.models import profile_for
 from games import services
-from games.exceptions import Conflict, Forbidden
+from games.exceptions import Conflict, Forbidden, InvalidRequest
 from games.invitations import services as invitations
 from games.invitations.models import Invitation
 from games.models import Game
@@ -141,3 +141,30 @@ def test_invitations_made_through_the_api_are_invitations_too(make_user, api_cli
     assert response.status_code == 201
     assert Invitation.objects.get().invitee == guest
     assert smtp_server.to(guest.email)
+
+
+def test_an_invitation_to_a_suspended_or_deleted_account_is_refused_like_one_to_nobody(make_user, api_client_for):
+    """Inviting a suspended account, or a deleted one, is refused with the words an unknown name gets, and
+    nothing is created: whether an account is suspended is not the inviter's to learn."""
+    from django.contrib.auth.models import Permission
+
+    from accounts import services as account_services
+    from social.moderation import services as moderation
+
+    alice, suspended, gone = make_user("alice"), make_user("suspended"), make_user("gone")
+    moderator = make_user("mod", is_staff=True)
+    moderator.user_permissions.add(Permission.objects.get(codename="moderate"))
+    moderation.suspend(suspended, moderator, "spam")
+    account_services.delete_account(gone, gone.raw_password)
+    gone.refresh_from_db()
+    client = api_client_for(alice)
+    unknown = client.post("/api/v1/games/", {"seats": 2, "invite": ["nobody-at-all"]}, format="json").json()
+    for name in (suspended.username, gone.username):
+        refused = client.post("/api/v1/games/", {"seats": 2, "invite": [name]}, format="json")
+        assert refused.status_code == 400
+        body = refused.json()
+        assert body["fields"] == {"invite": [f"Unknown users: {name}."]}
+        assert body["detail"].replace(name, "?") == unknown["detail"].replace("nobody-at-all", "?")
+    with pytest.raises(InvalidRequest):
+        services.create_game(alice, seats=2, invite=[suspended.username])
+    assert not Game.objects.exists() and not Invitation.objects.exists()
