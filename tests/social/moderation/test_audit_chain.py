@@ -144,3 +144,27 @@ def test_truncate_is_refused_while_the_log_holds_entries(log):
             "SELECT tgname FROM pg_trigger WHERE tgrelid = %s::regclass AND NOT tgisinternal ORDER BY tgname", [TABLE]
         )
         assert [row[0] for row in cursor.fetchall()] == [f"{TABLE}_append_only", f"{TABLE}_no_truncate"]
+
+
+@pytest.mark.postgres
+def test_a_role_that_does_not_own_the_log_can_neither_empty_it_nor_switch_its_triggers_off(log):
+    """What docs/operations.md's set-up gives the site: a role with the rights it needs on the table, not its
+    ownership (the role and its grants exist only in this test's transaction)."""
+    import os
+
+    role = f"guildhall_test_app_{os.getpid()}"
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute(f"CREATE ROLE {role} NOLOGIN")
+        cursor.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON {TABLE} TO {role}")
+    for statement in (f"TRUNCATE {TABLE}", f"ALTER TABLE {TABLE} DISABLE TRIGGER USER",
+                      f"DROP TRIGGER {TABLE}_append_only ON {TABLE}"):
+        with pytest.raises(DatabaseError, match="permission denied|must be owner"), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET LOCAL ROLE {role}")
+                cursor.execute(statement)
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():  # its rights: refused still
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL ROLE {role}")
+            cursor.execute(f"DELETE FROM {TABLE}")
+    assert AuditEntry.objects.count() == 4 and auditlog.verify().problems == []
