@@ -15,8 +15,16 @@
 The answer is 200 when every part checked is well, else 503 with the failing parts in ``failing``. No
 address, URL or error message is shown: only the error's class.
 
-``?only=database,redis`` checks those parts alone: what a load balancer asks, so that a stuck beat (one
-process for the whole site) does not take every app server out of service at once.
+Two questions, for two readers:
+
+- ``/readyz?for=routing``: may this app server be sent requests? Only what a request needs: the database
+  (``ROUTING_PARTS``). Not Redis: without it the site serves (the cache falls back to each process's
+  memory, emails wait in the outbox), and Redis is one server for the whole site, so a check on it would
+  take every app server out of service at once. Not the beat, the workers or the outbox either, for the
+  same reason. This is what a load balancer asks.
+- ``/readyz``: is the whole site well? Every part; what monitoring alerts on.
+
+``?only=database,redis`` checks the parts named.
 """
 
 import threading
@@ -30,6 +38,8 @@ from django.utils import timezone
 BEAT_KEY = "ops:beat:last-publish"
 WORKER_KEY = "ops:worker:last-heartbeat"
 PARTS = ("database", "redis", "outbox", "beat", "worker")
+# What one request needs, for the load balancer's question (``?for=routing``).
+ROUTING_PARTS = ("database",)
 
 _redis_clients = {}
 _redis_lock = threading.Lock()

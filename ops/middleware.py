@@ -31,7 +31,10 @@ class OpsEndpointsMiddleware:
         if path == "/healthz":
             return JsonResponse({"status": "ok"}, headers={"Cache-Control": "no-store"})
         if path == "/readyz":
-            only = {p for p in request.GET.get("only", "").split(",") if p}
+            if request.GET.get("for") == "routing":
+                only = set(health.ROUTING_PARTS)
+            else:
+                only = {p for p in request.GET.get("only", "").split(",") if p}
             ok, report = health.readiness(only)
             return JsonResponse(report, status=200 if ok else 503, headers={"Cache-Control": "no-store"})
         if path == "/metrics":

@@ -1,7 +1,9 @@
 """The deployment recipe's nginx site (deploy/nginx/guildhall.conf) in front of daphne, as deployed but on
 loopback ports: TLS with a throw-away certificate, a short game played through the API over HTTPS, a live
 socket upgraded and answering through nginx, a static file served by nginx itself, /healthz passed on,
-/metrics refused. Needs Debian's nginx and openssl (CI installs them)."""
+/metrics refused; nginx's own log lines JSON with the app's request id and no key; a slow request body cut
+off; while the app server is down, a JSON 503 with a request id. Needs Debian's nginx and openssl (CI
+installs them)."""
 
 import base64
 import json
@@ -14,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import requests
@@ -28,6 +31,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 ROOT = Path(settings.BASE_DIR)
 HOST = "guildhall.example"
 DECISIONS = 12  # a short game: enough decisions to cross the bot's turns
+SLOW_BODY_SECONDS = 2
 
 
 def _free_port():
@@ -58,7 +62,11 @@ def _site_conf(work, app_port, https_port, http_port):
     conf = conf.replace("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;")
     conf = conf.replace("listen 80;", f"listen 127.0.0.1:{http_port};")
     conf = "\n".join(line for line in conf.splitlines() if "listen [::]" not in line)
+    conf = conf.replace("/var/log/nginx/", f"{work}/")
+    # The slow body's limit, shortened so that the test need not wait the deployed 10 s.
+    conf = conf.replace("client_body_timeout 10s;", f"client_body_timeout {SLOW_BODY_SECONDS}s;")
     assert f"127.0.0.1:{https_port} ssl" in conf and f"127.0.0.1:{app_port}" in conf
+    assert f"{work}/guildhall.access.log guildhall_json" in conf
     return conf
 
 
@@ -106,7 +114,7 @@ http {{
                                  stderr=open(work / "nginx.out", "wb"))
         base = f"https://127.0.0.1:{https_port}"
         _wait(lambda: requests.get(base + "/healthz", verify=False, timeout=1, headers={"Host": HOST}).ok)
-        yield base, https_port
+        yield SimpleNamespace(base=base, https_port=https_port, work=work, daphne=daphne)
     finally:
         for process in (nginx, daphne):
             if process is not None:
@@ -116,7 +124,7 @@ http {{
 
 def test_a_game_is_played_through_nginx(behind_nginx, make_user):
     urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
-    base, https_port = behind_nginx
+    base, https_port = behind_nginx.base, behind_nginx.https_port
     player = make_user()
     token = tokens.issue(player, "nginx")[1]
     web = requests.Session()
@@ -191,3 +199,61 @@ def _read(sock, n):
             raise AssertionError("the socket closed")
         data += chunk
     return data
+
+
+def _web(token=None):
+    web = requests.Session()
+    web.verify = False
+    web.trust_env = False
+    web.headers["Host"] = HOST
+    if token:
+        web.headers["Authorization"] = f"Token {token}"
+    return web
+
+
+def test_nginx_logs_json_lines_with_the_app_s_request_id_and_no_key(behind_nginx, make_user):
+    urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
+    base = behind_nginx.base
+    web = _web(tokens.issue(make_user(), "nginx")[1])
+    created = web.post(base + "/api/v1/games/", json={"seats": 2, "bots": 1})
+    assert created.status_code == 201
+    key = "MQ:1tKeyForTheLog:" + "k" * 40
+    web.get(f"{base}/accounts/confirm-email/{key}/?next=/secret-query/")
+    web.get(f"{base}/api/v1/games/?status=active&note=querysecret")
+    log = behind_nginx.work / "guildhall.access.log"
+    _wait(lambda: log.exists() and len(log.read_text().splitlines()) >= 3)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]  # every line JSON
+    assert created.headers["X-Request-ID"] in {line["request_id"] for line in lines}  # one id for both logs
+    text = log.read_text()
+    assert "kKeyForTheLog" not in text and "querysecret" not in text and "secret-query" not in text
+    assert {line["path"] for line in lines} >= {"/api/v1/games/", "/accounts/confirm-email/<key>/"}
+
+
+def test_a_slow_request_body_is_cut_off_before_the_app(behind_nginx):
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    raw = socket.create_connection(("127.0.0.1", behind_nginx.https_port), timeout=SLOW_BODY_SECONDS + 10)
+    with context.wrap_socket(raw, server_hostname=HOST) as sock:
+        sock.sendall(f"POST /api/v1/games/ HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                     "Content-Length: 1000\r\n\r\n{".encode())
+        started = time.monotonic()
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+        waited = time.monotonic() - started
+    assert answer.startswith(b"HTTP/1.1 408") or answer == b"", answer[:200]
+    assert waited < SLOW_BODY_SECONDS + 5
+
+
+def test_while_the_app_server_is_down_clients_get_a_json_error_with_a_request_id(behind_nginx):
+    urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
+    behind_nginx.daphne.terminate()
+    behind_nginx.daphne.wait(20)
+    for path in ("/api/v1/games/", "/", "/games/1/"):
+        answer = _web().get(behind_nginx.base + path)
+        assert answer.status_code == 503, path
+        assert answer.headers["Content-Type"].startswith("application/json")
+        body = answer.json()
+        assert body["error"] == "unavailable" and body["request_id"] == answer.headers["X-Request-ID"]
+        assert len(body["request_id"]) == 32 and int(answer.headers["Retry-After"]) > 0

@@ -44,7 +44,7 @@ def test_a_stuck_outbox_is_named(client, settings, make_user):
     assert body["checks"]["outbox"]["pending"] == 1
     assert body["checks"]["outbox"]["oldest_age_seconds"] >= 660
     # The load balancer's question leaves the outbox out: one stuck relay must not empty the pool.
-    assert client.get("/readyz?only=database,redis").status_code == 200
+    assert client.get("/readyz?for=routing").status_code == 200
 
 
 def test_beat_and_worker_are_checked_when_tasks_go_to_a_broker(client, settings):
@@ -73,3 +73,19 @@ def test_an_unreachable_redis_is_named_without_its_address(client, settings):
     assert response.status_code == 503
     assert response.json()["failing"] == ["redis"]
     assert b"secret-password" not in response.content and b"127.0.0.1" not in response.content
+
+
+def test_with_redis_down_the_routing_check_passes_and_the_alerting_one_fails(client, settings):
+    """The site serves without Redis (the cache falls back to memory): the load balancer's question asks
+    only for the database, so a Redis outage does not take every app server out of service; the full
+    report, for alerting, names Redis."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    health.forget_clients()
+    try:
+        routing, alerting = client.get("/readyz?for=routing"), client.get("/readyz")
+    finally:
+        health.forget_clients()
+    assert routing.status_code == 200, routing.content
+    assert set(routing.json()["checks"]) == {"database"}
+    assert alerting.status_code == 503 and alerting.json()["failing"] == ["redis"]
