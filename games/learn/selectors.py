@@ -22,7 +22,7 @@ def coach_for(game, user, tried=None):
     """The coach's panel for ``user`` at ``game``: ``{"game", "advice", "refusal", "cannot_play"}``, or None
     when the game is no lesson, has not started, or ``user`` does not play in it. ``tried``: a decision
     the service just refused (the table's answer), which the panel explains. Built from the user's own
-    view only (``engine.view`` at their seat)."""
+    view only (the rules' ``view`` at their seat)."""
     if not game.lesson or game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
         return None
     lesson = for_game(game).lesson

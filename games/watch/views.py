@@ -1,5 +1,5 @@
 """The page of live games to watch. Each links to the game's table, which shows a spectator the
-spectator's view (engine.view for no seat: no hand, no deck, nothing hidden)."""
+spectator's view (the rules' view for no seat: no hand, no deck, nothing hidden)."""
 
 from django.core.paginator import Paginator
 from django.shortcuts import render

@@ -9,6 +9,8 @@ import engine
 from games.models import LogEntry
 from tests.games.history.helpers import finished_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -29,7 +31,7 @@ def test_step_through_a_finished_game_with_the_keyboard(browser, new_page, live_
     log = [(e.seat, e.decision) for e in LogEntry.objects.filter(game=game).order_by("seq")]
     names = {s.position: s.user.username for s in game.seats.select_related("user")}
     names = [names[p] for p in range(game.num_seats)]
-    final = engine.replay(game.num_seats, game.seed, game.mode, log)
+    final = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
 
     page = new_page()
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?step=0")
@@ -40,7 +42,7 @@ def test_step_through_a_finished_game_with_the_keyboard(browser, new_page, live_
     # The current entry of the log is highlighted, and it is the engine's sentence for that step.
     current = page.locator('.replay-log li[aria-current="step"]')
     assert current.count() == 1
-    assert current.inner_text().strip() == engine.describe(final, 3, None, names)
+    assert current.inner_text().strip() == GUILDHALL.describe(final, 3, None, names)
     press_and_wait(page, "ArrowLeft", 2)
     press_and_wait(page, "End", total)
     assert "won the game" in page.inner_text(".replay-table")

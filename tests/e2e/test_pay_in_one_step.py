@@ -13,6 +13,8 @@ from games import services
 from games.models import Game, LogEntry
 from tests.games.helpers import started_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -26,7 +28,7 @@ def until_a_payment(game, rng):
         if state.stack[-1]["kind"] == "pay":
             return game.seats.get(position=game.to_move_position).user, state
         seat = game.seats.get(position=game.to_move_position)
-        decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
+        decision = GUILDHALL.bots.choose(state, seat.position, kind="greedy", rng=rng)
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(game.pk, seat.user, game.seq, decision)
     raise AssertionError("nobody paid")

@@ -10,6 +10,8 @@ import engine
 from games.models import LogEntry
 from tests.games.history.helpers import finished_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -32,7 +34,7 @@ def test_five_arrow_steps_change_the_table_in_place_and_the_address_follows(new_
     log = [(e.seat, e.decision) for e in LogEntry.objects.filter(game=game).order_by("seq")]
     names = {s.position: s.user.username for s in game.seats.select_related("user")}
     names = [names[p] for p in range(game.num_seats)]
-    final = engine.replay(game.num_seats, game.seed, game.mode, log)
+    final = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
 
     page = new_page()
     loads = []
@@ -50,7 +52,7 @@ def test_five_arrow_steps_change_the_table_in_place_and_the_address_follows(new_
         # The table is the server's for that step: the deciding seat's sentence is the log's current one.
         current = page.locator('.replay-log li[aria-current="step"]')
         assert current.count() == 1
-        assert current.inner_text().strip() == engine.describe(final, step, None, names)
+        assert current.inner_text().strip() == GUILDHALL.describe(final, step, None, names)
         assert page.locator("#step-slider").input_value() == str(step)
     assert loads == []
     assert page.inner_text(".replay-table") != hand_at_0

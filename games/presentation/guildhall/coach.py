@@ -1,7 +1,7 @@
 """Guildhall's coach in the guided first game: what to do now, and why a try was refused, in plain words.
 
-Pure functions of one seat's view (``engine.view(state, seat)``) and its legal decisions
-(``engine.legal_decisions``): the coach knows only what the learner may see, so it can never tell them a
+Pure functions of one seat's view (``view(state, seat)`` of engine.guildhall) and its legal decisions
+(``legal_decisions``): the coach knows only what the learner may see, so it can never tell them a
 hidden card. ``points_at`` is a CSS selector of the table's controls (their ``data-decision-type``, as
 the table's templates draw each legal decision), which the panel names and lights up.
 """

@@ -31,7 +31,7 @@ def waiting_words(view, names):
 
 
 def table(view, names, viewer):
-    """Template-friendly table from an ``engine.view`` dict (only what the view holds is shown)."""
+    """Template-friendly table from a ``view`` dict of engine.guildhall (only what the view holds is shown)."""
     view = labelled(view)
     players = []
     for entry in view["players"]:

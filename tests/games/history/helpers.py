@@ -9,6 +9,8 @@ from games import services
 from games.models import Game, LogEntry
 from tests.games.helpers import pending_seat, started_game
 
+GUILDHALL = engine.get("guildhall")
+
 
 def play_through(game, moves=None, kind="greedy", seed=0):
     """Let whoever is to move decide (``kind`` bot choices) until the game is over or ``moves`` were made."""
@@ -20,7 +22,7 @@ def play_through(game, moves=None, kind="greedy", seed=0):
             break
         seat = pending_seat(game)
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, seat.position, kind=kind, rng=rng)
+        decision = GUILDHALL.bots.choose(state, seat.position, kind=kind, rng=rng)
         actor = seat if seat.is_bot else seat.user
         services.submit_decision(game.pk, actor, game.seq, decision)
         made += 1

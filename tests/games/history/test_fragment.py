@@ -8,12 +8,14 @@ import pytest
 from django.test import Client
 
 import engine
-from engine.views import card_ids_in, hidden_cards
+from engine.guildhall.views import card_ids_in, hidden_cards
 from games import services
 from games.analysis import services as analysis_services
 from games.models import Game
 from tests.games.helpers import started_game
 from tests.games.history.helpers import card_ids, finished_game, hands_shown, play_through, stored_log
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 FRAGMENT = {"HTTP_X_REPLAY_FRAGMENT": "step"}
@@ -76,10 +78,10 @@ def test_a_game_in_progress_shows_each_viewer_only_their_own_view_at_every_step(
         client = _client(user)
         for step in range(len(log) + 1):
             fragment = _fragment(client, game, step)
-            state = engine.replay(game.num_seats, game.seed, game.mode, log[:step])
+            state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log[:step])
             shown = card_ids(fragment)
             assert not shown & hidden_cards(state, seat), f"seat {seat}, step {step}: hidden cards shown"
-            assert shown == card_ids_in(engine.view(state, seat)), f"seat {seat}, step {step}"
+            assert shown == card_ids_in(GUILDHALL.view(state, seat)), f"seat {seat}, step {step}"
             assert game.seed not in fragment
             for other, hand in hands_shown(fragment).items():
                 assert other == seat or hand is None, f"seat {other}'s hand shown to {seat} at step {step}"

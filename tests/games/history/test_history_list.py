@@ -12,6 +12,8 @@ from games.models import Game, Seat
 from tests.games.helpers import started_game
 from tests.games.history.helpers import finished_game, play_through, stored_log
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 ROW = re.compile(r'<tr data-game-id="(\d+)">(.*?)</tr>', re.S)
 
@@ -77,8 +79,8 @@ def check_filters_sorting_and_summary(games, client):
     # The per-game summary: turns, duration, VP cards bought (from the engine's final state).
     for game in (g1, g2, g3):
         row = dict(ROW.findall(html))[str(game.pk)]
-        final = engine.replay(game.num_seats, game.seed, game.mode, stored_log(game))
-        bought = sum(len(p["vp_cards"]) for p in engine.view(final, None)["players"])
+        final = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, stored_log(game))
+        bought = sum(len(p["vp_cards"]) for p in GUILDHALL.view(final, None)["players"])
         assert re.search(rf'<td data-summary="turns"[^>]*>{final.turn}</td>', row)
         assert re.search(rf'<td data-summary="vp-cards"[^>]*>{bought}</td>', row)
         assert 'data-summary="duration">—' not in row

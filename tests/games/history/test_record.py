@@ -17,6 +17,8 @@ from games.history.record import verify
 from tests.games.helpers import started_game
 from tests.games.history.helpers import finished_game, golden_records, load_golden, stored_log
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -33,8 +35,8 @@ def test_record_of_a_finished_game(finished, api_client_for):
     assert response.status_code == 200
     record = response.json()
     log = stored_log(game)
-    final = engine.replay(game.num_seats, game.seed, game.mode, log)
-    assert record["engine_version"] == engine.ENGINE_VERSION
+    final = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
+    assert record["engine_version"] == GUILDHALL.ENGINE_VERSION
     assert record["mode"] == game.mode
     seats = {s.position: s.user.username for s in game.seats.select_related("user")}
     assert record["players"] == [seats[p] for p in range(game.num_seats)]
@@ -155,7 +157,7 @@ def test_a_record_is_verified_under_its_own_rules_version():
     """A game of rules version 1 verifies under version 1 (its log keeps its meaning); a record that
     claims a version this engine does not know is a difference, never a guess."""
     golden = load_golden(golden_records()[0])
-    assert golden["engine_version"] == "1" != engine.ENGINE_VERSION
+    assert golden["engine_version"] == "1" != GUILDHALL.ENGINE_VERSION
     record = {
         "engine_version": golden["engine_version"],
         "mode": golden["mode"],

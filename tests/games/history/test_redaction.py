@@ -6,7 +6,7 @@ import pytest
 from django.utils.html import escape
 
 import engine
-from engine.views import card_ids_in, hidden_cards
+from engine.guildhall.views import card_ids_in, hidden_cards
 from games.history import replay
 from tests.games.helpers import started_game
 from tests.games.history.helpers import (
@@ -18,6 +18,8 @@ from tests.games.history.helpers import (
     play_through,
     stored_log,
 )
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 
@@ -45,17 +47,17 @@ def test_game_in_progress_reveals_nothing_hidden_at_any_step(make_user, api_clie
     game = play_through(game, moves=45, kind="random", seed=11)
     assert game.status == "active"
     log = stored_log(game)
-    present = engine.replay(game.num_seats, game.seed, game.mode, log)
+    present = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
     names = replay.names_by_seat(game)
     for user, seat in _viewers(make_user, game):
         client = _client_for(Client, user)
         for k in range(len(log) + 1):
             html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
-            state = engine.replay(game.num_seats, game.seed, game.mode, log[:k])
+            state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log[:k])
             shown = card_ids(html)
             leaked = shown & hidden_cards(state, seat)
             assert not leaked, f"viewer seat {seat}, step {k}: hidden cards {sorted(leaked)} on the page"
-            assert shown == card_ids_in(engine.view(state, seat)), f"viewer seat {seat}, step {k}"
+            assert shown == card_ids_in(GUILDHALL.view(state, seat)), f"viewer seat {seat}, step {k}"
             assert game.seed not in html
             hands = hands_shown(html)
             for other in range(game.num_seats):
@@ -64,7 +66,7 @@ def test_game_in_progress_reveals_nothing_hidden_at_any_step(make_user, api_clie
         # The log in words beside the table: the engine's redacted sentences for this viewer, now.
         html = client.get(f"/games/{game.pk}/replay/").content.decode()
         for seq in range(1, len(log) + 1):
-            assert escape(engine.describe(present, seq, seat, names)) in html
+            assert escape(GUILDHALL.describe(present, seq, seat, names)) in html
         # No record (and no seed) while the game is in progress, for players and others alike.
         if user is not None:
             response = api_client_for(user).get(f"/api/v1/games/{game.pk}/record/")
@@ -85,12 +87,12 @@ def test_a_historian_searching_the_pile_sees_it_on_the_replay_and_nobody_else_do
     users = [make_user("wes"), make_user("xan"), make_user("yod")]
     game = game_from_record(users, record)
     assert game.status == "active"
-    state = engine.replay(game.num_seats, game.seed, game.mode, stored_log(game))
-    pile = {e["card"]["id"] for e in engine.view(state, 1)["pending"]["pile"]}
-    assert pile - card_ids_in({**engine.view(state, 1), "pending": None}), "the pile holds cards seen nowhere else"
+    state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, stored_log(game))
+    pile = {e["card"]["id"] for e in GUILDHALL.view(state, 1)["pending"]["pile"]}
+    assert pile - card_ids_in({**GUILDHALL.view(state, 1), "pending": None}), "the pile holds cards seen nowhere else"
     for user, seat in _viewers(make_user, game):
         html = _client_for(Client, user).get(f"/games/{game.pk}/replay/?step=26").content.decode()
-        assert card_ids(html) == card_ids_in(engine.view(state, seat)), f"viewer seat {seat}"
+        assert card_ids(html) == card_ids_in(GUILDHALL.view(state, seat)), f"viewer seat {seat}"
         if seat == 1:
             assert pile <= card_ids(html) and "The discard pile searched, top first" in html
         else:
@@ -112,9 +114,9 @@ def test_after_the_end_everything_is_shown_to_everyone(make_user):
             html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
             assert card_ids(html) == set(range(120)), f"step {k}"
             hands = hands_shown(html)
-            state = engine.replay(game.num_seats, game.seed, game.mode, log[:k])
+            state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log[:k])
             for seat in range(game.num_seats):
-                assert hands[seat] == {c["id"] for c in engine.view(state, seat)["you"]["hand"]}
+                assert hands[seat] == {c["id"] for c in GUILDHALL.view(state, seat)["you"]["hand"]}
             assert game.seed in html
 
 

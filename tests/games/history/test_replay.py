@@ -26,25 +26,25 @@ GUILDHALL = engine.get("guildhall")
 def bot_game(players, seed, kind="random", mode="printed", rng_seed=0):
     """A complete game played by engine bots (no database): (seed, log)."""
     rng = random.Random(rng_seed)
-    state = engine.new_game(players, seed, mode)
+    state = GUILDHALL.new_game(players, seed, {"mode": mode})
     log = []
     while not state.finished and len(log) < 5000:
-        seat = engine.pending_player(state)
-        decision = engine.bots.choose(state, seat, kind=kind, rng=rng)
-        engine.apply(state, seat, decision)
+        seat = GUILDHALL.pending_player(state)
+        decision = GUILDHALL.bots.choose(state, seat, kind=kind, rng=rng)
+        GUILDHALL.apply(state, seat, decision)
         log.append((seat, decision))
     assert state.finished
     return log
 
 
-def check_every_step(players, seed, mode, log, expected_final=None, version=engine.ENGINE_VERSION):
+def check_every_step(players, seed, mode, log, expected_final=None, version=GUILDHALL.ENGINE_VERSION):
     """Every step of replay.replay_log equals an independent, validated application of the decisions;
     every chart point is the engine's VP at the last step of its turn (under rules ``version``)."""
-    shadow = engine.new_game(players, seed, mode, version=version)
+    shadow = GUILDHALL.new_game(players, seed, {"mode": mode}, version=version)
     last_step_of_turn = {}
     for k in range(len(log) + 1):
         if k:
-            engine.apply(shadow, *log[k - 1])  # validated, not trusted
+            GUILDHALL.apply(shadow, *log[k - 1])  # validated, not trusted
         if k in (0, 1, len(log) // 2):
             rp = replay.replay_log(GUILDHALL, players, seed, {"mode": mode}, log, step=k, version=version)
             assert rp.state == shadow, f"step {k}"
@@ -54,7 +54,7 @@ def check_every_step(players, seed, mode, log, expected_final=None, version=engi
     assert full.final == shadow
     assert full.steps == len(log)
     for turn, vps in full.vp_by_turn:
-        at = engine.replay(players, seed, mode, log[: last_step_of_turn[turn]], version=version)
+        at = GUILDHALL.replay(players, seed, {"mode": mode}, log[: last_step_of_turn[turn]], version=version)
         assert vps == [at.vp(s) for s in range(players)], f"turn {turn}"
     assert [t for t, _ in full.vp_by_turn] == sorted(last_step_of_turn)
     if expected_final is not None:
@@ -71,10 +71,10 @@ def check_every_step(players, seed, mode, log, expected_final=None, version=engi
 def test_every_step_of_each_state_is_the_engines_state():
     """Each step's state, checked at every k (not only samples), against a validated shadow."""
     log = bot_game(2, "history-every-step", kind="greedy", rng_seed=3)
-    shadow = engine.new_game(2, "history-every-step", "printed")
+    shadow = GUILDHALL.new_game(2, "history-every-step", {"mode": "printed"})
     for k in range(len(log) + 1):
         if k:
-            engine.apply(shadow, *log[k - 1])
+            GUILDHALL.apply(shadow, *log[k - 1])
         at_k = replay.replay_log(GUILDHALL, 2, "history-every-step", {"mode": "printed"}, log, step=k)
         assert at_k.state == shadow, f"step {k}"
 
@@ -120,10 +120,10 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
     client.force_login(users[0])
     for k in steps:
         html = client.get(f"/games/{game.pk}/replay/?step={k}").content.decode()
-        state = engine.replay(game.num_seats, game.seed, game.mode, log[:k], version=game.engine_version)
+        state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log[:k], version=game.engine_version)
         hands = hands_shown(html)
         for seat in range(game.num_seats):
-            expected = {c["id"] for c in engine.view(state, seat)["you"]["hand"]}
+            expected = {c["id"] for c in GUILDHALL.view(state, seat)["you"]["hand"]}
             assert hands[seat] == expected, f"step {k} seat {seat}"
         assert card_ids(html) == set(range(120)), f"step {k}: everything is shown once the game is over"
         assert f"Step {k} of {len(log)}" in html
@@ -141,7 +141,7 @@ def test_replay_page_of_a_golden_game_shows_the_engines_table_and_vp(make_user, 
                                  version=game.engine_version)
         last_of_turn[at_k.state.turn] = k
     for turn in rng.sample(sorted(last_of_turn), 10):
-        state = engine.replay(game.num_seats, game.seed, game.mode, log[: last_of_turn[turn]],
+        state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log[: last_of_turn[turn]],
                               version=game.engine_version)
         for seat in range(game.num_seats):
             assert points[seat][turn] == state.vp(seat), f"turn {turn} seat {seat}"
@@ -154,13 +154,13 @@ def test_log_in_words_beside_the_table_is_the_engines(make_user, client):
     users = [make_user("ann"), make_user("ben")]
     game = finished_game(users, kind="greedy", seed=5)
     log = stored_log(game)
-    final = engine.replay(game.num_seats, game.seed, game.mode, log)
+    final = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
     names = replay.names_by_seat(game)
     html = client.get(f"/games/{game.pk}/replay/?step=7").content.decode()
     from django.utils.html import escape
 
     for seq in (1, 7, len(log)):
-        assert escape(engine.describe(final, seq, None, names)) in html
+        assert escape(GUILDHALL.describe(final, seq, None, names)) in html
     assert 'data-seq="7" class="current" aria-current="step"' in html
 
 

@@ -26,6 +26,8 @@ from games.presentation import for_game
 from games.ratings import selectors as ratings
 from games.ratings.models import GameResult, PlayerRating
 
+GUILDHALL = engine.get("guildhall")
+
 LESSON = for_game("guildhall").lesson
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +43,7 @@ def _fresh_cache():
 def learner_state(game):
     game.refresh_from_db()
     state = state_cache.load_state(game)
-    return state, engine.view(state, 0), engine.legal_decisions(state, 0)
+    return state, GUILDHALL.view(state, 0), GUILDHALL.legal_decisions(state, 0)
 
 
 def decide(game, user, decision):
@@ -71,7 +73,7 @@ def play_lesson(game, user, on_step=None, limit=600):
             steps.append((panel["advice"]["step"], panel["advice"]["title"]))
         if on_step is not None:
             on_step(game, view, legal, panel)
-        decision = engine.bots.choose(state, 0, kind="greedy", rng=random.Random(f"{state.seed}:{state.seq}"))
+        decision = GUILDHALL.bots.choose(state, 0, kind="greedy", rng=random.Random(f"{state.seed}:{state.seq}"))
         decide(game, user, decision)
     game.refresh_from_db()
     steps.append((selectors.coach_for(game, user)["advice"]["step"], None))
@@ -88,7 +90,7 @@ def test_the_lesson_is_a_real_game_on_the_fixed_deal(make_user):
     assert seats[0].user_id == user.pk, "the learner always sits first, so the deal is the same for everyone"
     assert seats[1].is_bot and seats[1].bot_kind == LESSON.bot
     # The fixed deal: the hand of a fresh game from that seed, all six professions in it.
-    fresh = engine.view(engine.get("guildhall").new_game(2, LESSON.seed, LESSON.options), 0)["you"]["hand"]
+    fresh = GUILDHALL.view(engine.get("guildhall").new_game(2, LESSON.seed, LESSON.options), 0)["you"]["hand"]
     _state, view, _legal = learner_state(game)
     assert view["you"]["hand"] == fresh
     assert len({c["profession"] for c in fresh}) == 6
@@ -165,7 +167,7 @@ def test_a_wrong_try_is_refused_by_the_service_and_explained_by_the_coach(make_u
         state, view, legal = learner_state(game)
         if view["pending"]["kind"] == "action":
             break
-        decide(game, user, engine.bots.choose(state, 0, kind="greedy", rng=random.Random(state.seq)))
+        decide(game, user, GUILDHALL.bots.choose(state, 0, kind="greedy", rng=random.Random(state.seq)))
     row = view["center_row"]
     wrong = {"type": "buy", "card": row[0]["id"]}
     with pytest.raises(IllegalDecision):

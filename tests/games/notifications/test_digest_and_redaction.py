@@ -16,6 +16,8 @@ from games.notifications import emails, outbox
 from games.notifications.models import Notification
 from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 
 UTC = datetime.UTC
@@ -94,8 +96,8 @@ def test_digest_at_the_hour_of_each_time_zone_lists_waiting_games_oldest_first(m
 
 def _private_sentences(state, seq, recipient, seats, names):
     """What entry ``seq`` says to the other seats and not to ``recipient`` (their hidden cards)."""
-    mine = engine.describe(state, seq, recipient, names)
-    return {engine.describe(state, seq, o, names) for o in seats if o != recipient} - {mine}
+    mine = GUILDHALL.describe(state, seq, recipient, names)
+    return {GUILDHALL.describe(state, seq, o, names) for o in seats if o != recipient} - {mine}
 
 
 @pytest.mark.slow

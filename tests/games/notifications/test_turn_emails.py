@@ -16,6 +16,8 @@ from games.notifications import emails, outbox
 from games.notifications.models import Notification
 from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 
 
@@ -49,7 +51,7 @@ def test_a_move_sends_exactly_one_email_to_the_next_player_with_the_content(make
     seat = game.seats.get(user=second).position
     names = emails.seat_names(game)
     for seq in range(1, game.seq + 1):
-        assert engine.describe(state, seq, seat, names) in text
+        assert GUILDHALL.describe(state, seq, seat, names) in text
     assert "Time left:" in text and "2 days" in text.replace("\xa0", " ")
     # The position, from the recipient's own view (the game's presentation's turn_lines): everyone's VP.
     view = engine.get(game.game).view(state_cache.load_state(game), seat)

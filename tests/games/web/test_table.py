@@ -8,11 +8,13 @@ import pytest
 from django.urls import reverse
 
 import engine
-from engine.views import hidden_cards
+from engine.guildhall.views import hidden_cards
 from games import cache as state_cache
 from games import services
 from games.models import Game
 from tests.games.helpers import play, started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +29,7 @@ def may_not_see(state, seat):
     it (a Historian searching the discard pile sees the cards it may take)."""
     hidden = hidden_cards(state, seat)
     if seat is not None:
-        hidden -= {d["card"] for d in engine.legal_decisions(state, seat) if "card" in d}
+        hidden -= {d["card"] for d in GUILDHALL.legal_decisions(state, seat) if "card" in d}
     return hidden
 
 
@@ -87,7 +89,7 @@ def test_each_viewer_sees_exactly_what_they_may(client, make_user, moves):
         if seat is not None:
             assert set(state.players[seat].hand) <= shown
     # Only the player to move gets buttons, exactly the engine's legal decisions.
-    legal = engine.legal_decisions(state, game.to_move_position)
+    legal = GUILDHALL.legal_decisions(state, game.to_move_position)
     mover_html = page(client, game, mover)
     assert sorted(map(json.dumps, offered(mover_html))) == sorted(json.dumps(d, sort_keys=True) for d in legal)
     assert offered(page(client, game, waiting)) == []
@@ -117,7 +119,7 @@ def test_a_legal_decision_is_applied(client, make_user):
     game = started_game([make_user(), make_user()])
     mover, _ = seats(game)
     client.force_login(mover)
-    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    decision = GUILDHALL.legal_decisions(state_of(game), game.to_move_position)[0]
     response = _post(client, game, game.seq, decision)
     assert response.status_code == 302
     assert Game.objects.get(pk=game.pk).seq == 1
@@ -127,7 +129,7 @@ def test_htmx_decision_returns_the_fresh_table(client, make_user):
     game = started_game([make_user(), make_user()])
     mover, _ = seats(game)
     client.force_login(mover)
-    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    decision = GUILDHALL.legal_decisions(state_of(game), game.to_move_position)[0]
     response = _post(client, game, game.seq, decision, htmx=True)
     html = response.content.decode()
     assert response.status_code == 200
@@ -142,7 +144,7 @@ def test_stale_page_gets_a_message_and_nothing_changes(client, make_user):
     mover, _ = seats(game)
     client.force_login(mover)
     seq = game.seq
-    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    decision = GUILDHALL.legal_decisions(state_of(game), game.to_move_position)[0]
     response = _post(client, game, seq - 1, decision, htmx=True)
     html = response.content.decode()
     assert "The game has moved on" in html and f'data-seq="{seq}"' in html
@@ -177,7 +179,7 @@ def test_other_player_cannot_decide_out_of_turn(client, make_user):
     game = started_game([make_user(), make_user()])
     mover, waiting = seats(game)
     client.force_login(waiting)
-    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    decision = GUILDHALL.legal_decisions(state_of(game), game.to_move_position)[0]
     response = _post(client, game, game.seq, decision, htmx=True)
     assert "not your turn" in response.content.decode()
     assert Game.objects.get(pk=game.pk).seq == 0
@@ -186,7 +188,7 @@ def test_other_player_cannot_decide_out_of_turn(client, make_user):
 def test_non_player_is_refused(client, make_user):
     game = started_game([make_user(), make_user()])
     client.force_login(make_user())
-    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    decision = GUILDHALL.legal_decisions(state_of(game), game.to_move_position)[0]
     response = _post(client, game, game.seq, decision)
     assert response.status_code == 403
     assert "not playing in this game" in response.content.decode()
@@ -240,7 +242,7 @@ def test_undo_button_when_the_engine_allows_it(client, make_user):
     mover, _ = seats(game)
     client.force_login(mover)
     state = state_of(game)
-    discard = next(d for d in engine.legal_decisions(state, game.to_move_position) if d["type"] == "discard")
+    discard = next(d for d in GUILDHALL.legal_decisions(state, game.to_move_position) if d["type"] == "discard")
     _post(client, game, 0, discard)
     html = page(client, game, mover)
     assert {"type": "undo"} in offered(html)
@@ -264,7 +266,7 @@ def test_finished_game_shows_results_and_seed(client, make_user, django_capture_
         if game.status != Game.Status.ACTIVE:
             break
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, game.to_move_position, kind="greedy", rng=rng)
+        decision = GUILDHALL.bots.choose(state, game.to_move_position, kind="greedy", rng=rng)
         with django_capture_on_commit_callbacks(execute=True):
             services.submit_decision(game.pk, user, game.seq, decision)
         rng_moves += 1
@@ -300,7 +302,7 @@ def test_choices_made_so_far_are_shown_to_the_decider_only(client, make_user):
         for _ in range(300):
             game.refresh_from_db()
             state = state_cache.load_state(game)
-            pending = engine.view(state, game.to_move_position)["pending"] or {}
+            pending = GUILDHALL.view(state, game.to_move_position)["pending"] or {}
             if pending.get("kind") == "ability" and any(pending.get("picks", {}).values()):
                 mover, waiting = seats(game)
                 html = htmllib.unescape(page(client, game, mover))
@@ -310,7 +312,7 @@ def test_choices_made_so_far_are_shown_to_the_decider_only(client, make_user):
             if game.status != Game.Status.ACTIVE:
                 break
             seat = game.seats.get(position=game.to_move_position)
-            decision = engine.bots.choose(state, seat.position, kind="random", rng=rng)
+            decision = GUILDHALL.bots.choose(state, seat.position, kind="random", rng=rng)
             services.submit_decision(game.pk, seat.user, game.seq, decision)
     pytest.skip("no game reached a half-made ability choice")
 
@@ -336,7 +338,7 @@ def test_every_seat_and_a_spectator_at_many_points_of_a_game(client, make_user, 
             assert not card_ids_in(html) & may_not_see(state, seat)
             buttons = offered(html)
             if seat is not None and seat == game.to_move_position and game.status == Game.Status.ACTIVE:
-                legal = engine.legal_decisions(state, seat)
+                legal = GUILDHALL.legal_decisions(state, seat)
                 assert sorted(json.dumps(d, sort_keys=True) for d in buttons) == sorted(
                     json.dumps(d, sort_keys=True) for d in legal
                 )
@@ -381,7 +383,7 @@ def test_django_protections_on_the_table(make_user):
     client.force_login(mover)
     response = client.get(reverse("games:game", args=[game.pk]))
     assert response["X-Frame-Options"] in ("DENY", "SAMEORIGIN")
-    decision = engine.legal_decisions(state_of(game), game.to_move_position)[0]
+    decision = GUILDHALL.legal_decisions(state_of(game), game.to_move_position)[0]
     response = client.post(
         reverse("games:decide", args=[game.pk]), {"expected_seq": 0, "decision": json.dumps(decision)}
     )
@@ -421,7 +423,7 @@ def reach_payment(make_user):
             if state.stack[-1]["kind"] == "pay":
                 return game, state
             seat = game.seats.get(position=game.to_move_position)
-            decision = engine.bots.choose(state, seat.position, kind="greedy", rng=rng)
+            decision = GUILDHALL.bots.choose(state, seat.position, kind="greedy", rng=rng)
             services.submit_decision(game.pk, seat.user, game.seq, decision)
     pytest.fail("no game reached a payment")
 
@@ -434,7 +436,7 @@ def test_paying_offers_the_order_inline_closed_and_takes_one_decision_with_it(cl
     other = game.seats.get(position=1 - seat).user
     html = page(client, game, mover)
     # One button per legal decision, each paying in the default order: one click is the whole payment.
-    legal = engine.legal_decisions(state, seat)
+    legal = GUILDHALL.legal_decisions(state, seat)
     assert sorted(json.dumps(d, sort_keys=True) for d in offered(html)) == sorted(
         json.dumps(d, sort_keys=True) for d in legal)
     # One "choose the order" control per completed chapter, closed (and hidden until the script shows it).
@@ -464,7 +466,7 @@ def test_paying_offers_the_order_inline_closed_and_takes_one_decision_with_it(cl
 def test_an_order_that_does_not_fit_is_a_message_on_the_table_and_changes_nothing(client, make_user):
     game, state = reach_payment(make_user)
     mover = game.seats.get(position=game.to_move_position).user
-    pay = next(d for d in engine.legal_decisions(state, game.to_move_position) if d["type"] == "pay")
+    pay = next(d for d in GUILDHALL.legal_decisions(state, game.to_move_position) if d["type"] == "pay")
     client.force_login(mover)
     response = _post(client, game, game.seq, dict(pay, order=pay["order"][::-1]), htmx=True)
     html = response.content.decode()

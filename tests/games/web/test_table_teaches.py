@@ -16,11 +16,13 @@ from django.test import TestCase
 from django.urls import reverse
 
 import engine
-from engine.views import hidden_cards
+from engine.guildhall.views import hidden_cards
 from games import cache as state_cache
 from games import services
 from games.models import Game
 from tests.games.helpers import started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +43,7 @@ def play_until(game, wanted, kind="greedy", seed=0, max_moves=4000):
         if wanted(state):
             return state
         seat = game.seats.get(position=game.to_move_position)
-        decision = engine.bots.choose(state, seat.position, kind=kind, rng=rng)
+        decision = GUILDHALL.bots.choose(state, seat.position, kind=kind, rng=rng)
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(game.pk, seat.user, game.seq, decision)
     return None
@@ -85,12 +87,12 @@ def test_a_hand_card_that_cannot_be_played_says_why(client, make_user):
         p = pending(state)
         if p.get("kind") != "action":
             return False
-        return bool(engine.view(state, p["seat"])["you"].get("cannot_play"))
+        return bool(GUILDHALL.view(state, p["seat"])["you"].get("cannot_play"))
 
     game, state = reach(make_user, blocked)
     seat = pending(state)["seat"]
     html = page(client, game, user_at(game, seat))
-    reasons = engine.view(state, seat)["you"]["cannot_play"]
+    reasons = GUILDHALL.view(state, seat)["you"]["cannot_play"]
     hand = re.search(r'<section class="zone hand".*?</section>', html, re.S).group(0)
     parts = hand.split('<span class="card ')[1:]
     cards = {int(re.search(r'data-card-id="(\d+)"', part).group(1)): part for part in parts}
@@ -118,7 +120,7 @@ def test_buying_is_offered_only_when_possible_and_the_center_row_appears_once(cl
 
     def can_buy(s):
         p = pending(s)
-        return p.get("kind") == "action" and any(d["type"] == "buy" for d in engine.legal_decisions(s, p["seat"]))
+        return p.get("kind") == "action" and any(d["type"] == "buy" for d in GUILDHALL.legal_decisions(s, p["seat"]))
 
     game, state = reach(make_user, can_buy)
     html = page(client, game, user_at(game, pending(state)["seat"]))
@@ -165,7 +167,7 @@ def test_a_historian_search_shows_every_card_of_the_pile(client, make_user, api_
     group = re.search(r"<h3>Discard pile</h3>.*?</div>", html, re.S).group(0)
     shown = [int(c) for c in re.findall(r'data-card-id="(\d+)"', group)]
     assert shown == list(reversed(state.discard))  # every card, the top first
-    offered = {d["card"] for d in engine.legal_decisions(state, seat) if d["type"] == "select"}
+    offered = {d["card"] for d in GUILDHALL.legal_decisions(state, seat) if d["type"] == "select"}
     hall = state.players[seat].hall
     for card in state.discard:
         if card not in offered:

@@ -12,6 +12,8 @@ from games import services
 from games.models import Game
 from tests.games.helpers import started_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 
 
@@ -27,7 +29,7 @@ def until_the_bot_is_to_move(game, rng):
         if game.to_move_user_id is None:
             return game
         seat = game.seats.get(position=game.to_move_position)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
+        decision = GUILDHALL.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
         services.submit_decision(game.pk, seat.user, game.seq, decision)
     raise AssertionError("the bot never came to move")
 
