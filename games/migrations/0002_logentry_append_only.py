@@ -1,29 +1,13 @@
 """The log is append-only, and the database says so: a trigger refuses UPDATE and DELETE on
-games_logentry, on PostgreSQL and on SQLite. (TRUNCATE, an administrator's tool that test runners use
-to reset tables, is left alone.)"""
+games_logentry, on PostgreSQL and on SQLite (the site's one copy of that SQL: guildhall_site/append_only.py).
+(TRUNCATE, an administrator's tool that test runners use to reset tables, is left alone.)"""
 
 from django.db import migrations
 
-from ._append_only import SQL
-
-
-def _run(schema_editor, index):
-    vendor = schema_editor.connection.vendor
-    if vendor not in SQL:
-        raise RuntimeError(f"No append-only trigger for database vendor {vendor!r}.")
-    for statement in SQL[vendor][index]:
-        schema_editor.execute(statement)
-
-
-def forwards(apps, schema_editor):
-    _run(schema_editor, 0)
-
-
-def backwards(apps, schema_editor):
-    _run(schema_editor, 1)
+from guildhall_site import append_only
 
 
 class Migration(migrations.Migration):
     dependencies = [("games", "0001_initial")]
 
-    operations = [migrations.RunPython(forwards, backwards, elidable=False)]
+    operations = [append_only.install("games_logentry")]

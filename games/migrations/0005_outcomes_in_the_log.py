@@ -5,13 +5,7 @@ triggers of migration 0002 go with the old table, so they are created again here
 
 from django.db import migrations, models
 
-from . import _append_only
-
-
-def restore_sqlite_triggers(apps, schema_editor):
-    if schema_editor.connection.vendor == "sqlite":
-        for statement in _append_only.SQL["sqlite"][0]:
-            schema_editor.execute(statement.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS"))
+from guildhall_site import append_only
 
 
 def finished_games_ended_by_vp(apps, schema_editor):
@@ -44,6 +38,6 @@ class Migration(migrations.Migration):
                 verbose_name="made by",
             ),
         ),
-        migrations.RunPython(restore_sqlite_triggers, migrations.RunPython.noop, elidable=False),
+        append_only.restore_on_sqlite("games_logentry"),
         migrations.RunPython(finished_games_ended_by_vp, migrations.RunPython.noop),
     ]

@@ -12,6 +12,8 @@ from games.models import Game
 
 from .helpers import choose, play, started_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 
 
@@ -37,7 +39,7 @@ def test_snapshot_is_stored_after_commit_and_equals_replay(make_user, django_cap
     assert cached == without_events(state_cache.replay(game))
     assert cached.events == []  # each entry's events have keys of their own
     assert cache.get(state_cache.events_key(game, 5)) == state_cache.replay(game).events[5]
-    assert engine.ENGINE_VERSION in key and str(game.pk) in key
+    assert GUILDHALL.ENGINE_VERSION in key and str(game.pk) in key
 
 
 def test_load_state_on_a_miss_replays(make_user):
@@ -80,8 +82,8 @@ def test_loaded_states_are_independent_copies(make_user):
     play(game, 3)
     game.refresh_from_db()
     first = state_cache.load_state(game)  # from the process-local copy or the shared cache
-    seat = engine.pending_player(first)
-    engine.apply(first, seat, engine.legal_decisions(first, seat)[0])  # mutate the caller's copy
+    seat = GUILDHALL.pending_player(first)
+    GUILDHALL.apply(first, seat, GUILDHALL.legal_decisions(first, seat)[0])  # mutate the caller's copy
     again = state_cache.load_state(game)
     assert again.seq == game.seq == 3 and again == without_events(state_cache.replay(game))
     state_cache.clear_local()
@@ -131,8 +133,8 @@ def test_events_asked_for_are_those_of_the_replay(make_user):
     state = state_cache.load_state(game, events_after=4)
     assert [state.events[s] for s in range(5, 13)] == replayed.events[5:13]
     assert state.clone(with_events=False) == without_events(replayed)
-    assert [engine.describe(state, s, 0, ["a", "b"]) for s in range(5, 13)] == [
-        engine.describe(replayed, s, 0, ["a", "b"]) for s in range(5, 13)
+    assert [GUILDHALL.describe(state, s, 0, ["a", "b"]) for s in range(5, 13)] == [
+        GUILDHALL.describe(replayed, s, 0, ["a", "b"]) for s in range(5, 13)
     ]
 
 

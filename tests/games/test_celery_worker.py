@@ -10,6 +10,8 @@ from games import cache as state_cache
 from games import services
 from games.models import Game, LogEntry
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -38,7 +40,7 @@ def test_bots_move_through_a_real_worker(make_user):
             _wait_for(game, alice)
             if LogEntry.objects.filter(game=game).exclude(seat=alice_seat).count() >= 3:
                 break
-            decision = engine.bots.choose(state_cache.load_state(game), alice_seat, kind="random", rng=rng)
+            decision = GUILDHALL.bots.choose(state_cache.load_state(game), alice_seat, kind="random", rng=rng)
             services.submit_decision(game.pk, alice, game.seq, decision)
     bot_entries = LogEntry.objects.filter(game=game).exclude(seat=alice_seat)
     assert bot_entries.count() >= 3

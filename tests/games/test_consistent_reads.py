@@ -15,6 +15,8 @@ from games.models import Game
 
 from .helpers import started_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
@@ -27,7 +29,7 @@ def _play_whole_game(game_id, done):
             if game.status != Game.Status.ACTIVE:
                 return
             seat = game.seats.get(position=game.to_move_position)
-            decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="greedy", rng=rng)
+            decision = GUILDHALL.bots.choose(state_cache.load_state(game), seat.position, kind="greedy", rng=rng)
             services.submit_decision(game_id, seat.user, game.seq, decision)
     finally:
         done.set()

@@ -34,6 +34,8 @@ from games.models import Game
 
 from .helpers import started_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "25"))
@@ -178,7 +180,7 @@ def test_a_client_of_the_first_rules_plays_whole_games_and_is_never_held_up(make
                 other = next(c for name, c in clients.items() if name != mover)
                 assert other.get(f"/api/v1/games/{game.pk}/").json()["legal"] == []
             # The client's strategy (the greedy bot's choice among what the API offered), in its own fields.
-            choice = engine.bots.choose(state_cache.load_state(game), game.to_move_position, kind="greedy", rng=rng)
+            choice = GUILDHALL.bots.choose(state_cache.load_state(game), game.to_move_position, kind="greedy", rng=rng)
             assert choice in legal
             decision = {k: v for k, v in choice.items() if k in FIRST_RULES_FIELDS}
             if "order" in choice and rng.random() < 0.3:

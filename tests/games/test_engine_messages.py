@@ -1,5 +1,5 @@
 """The engine's refusals reach players in their language: the service translates the engine's template
-and names the card in that language (engine.text.ERRORS, translate_error)."""
+and names the card in that language (the game's translate_error, through games.exceptions.refusal_text)."""
 
 import pytest
 from django.utils import translation
@@ -7,8 +7,10 @@ from django.utils import translation
 import engine
 from games import cache as state_cache
 from games import services
-from games.exceptions import IllegalDecision
+from games.exceptions import IllegalDecision, refusal_text
 from tests.games.helpers import pending_seat, started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +48,15 @@ def test_a_refusal_in_the_players_language(make_user, language, expected):
     assert game.seq == seq  # nothing changed
 
 
-def test_engine_names_the_card_in_the_readers_language():
-    exc = engine.IllegalDecision(engine.text.ERRORS["duplicate"], card=0)  # card 0: a red Assassin
+def test_a_refusal_names_the_card_in_the_readers_language():
+    """The site translates a refusal through the game's own translate_error (games.exceptions.refusal_text):
+    the card is named in the reader's language too, not only the sentence around it."""
+    from engine.guildhall.errors import IllegalDecision as GuildhallRefusal
+    from engine.guildhall.messages import ERRORS
+
+    exc = GuildhallRefusal(ERRORS["duplicate"], card=0)  # card 0: a red Assassin
     assert exc.message == "You already have a red Assassin in your guildhall."
     with translation.override("de"):
-        german = engine.text.translate_error(exc, translation.gettext)
+        german = refusal_text(GUILDHALL, exc)
     assert german.startswith("In deinem Gildenhaus liegt bereits eine gleiche Karte:")
     assert "Assassin" not in german and "{" not in german

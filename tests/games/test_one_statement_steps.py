@@ -1,5 +1,5 @@
 """On PostgreSQL a person's step that leaves the decision with them (the same seat, the same turn) is
-written by one statement without a transaction of its own (services._one_more_step); everything else
+written by one statement without a transaction of its own (games.services.deciding._one_more_step); everything else
 takes the locked path. Both must leave the same log, the same row and the same answers."""
 
 import random
@@ -15,8 +15,11 @@ from games.clock.models import TimeControl
 from games.exceptions import Forbidden, IllegalDecision, StaleSeq
 from games.models import Game, LogEntry, Seat
 from games.notifications.models import Notification
+from games.services import deciding
 
 from .helpers import advance_until, started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +36,7 @@ def seats_known(request):
 def _as_this_process_knows(game, seats_known):
     started.forget_all()
     if seats_known:
-        started.remember(services._seated(Seat.objects.filter(game_id=game.pk)))
+        started.remember(deciding.seated(Seat.objects.filter(game_id=game.pk)))
 
 
 def _on_the_step_s_read(monkeypatch, happening):
@@ -84,7 +87,7 @@ def test_a_step_within_the_turn_is_one_statement_and_the_log_replays_to_the_same
         assert game.seq == result.entry.seq and game.updated_at > before
         replayed = _replayed(game)
         assert replayed.seq == game.seq and game.scores == [replayed.vp(p) for p in range(game.num_seats)]
-        assert engine.view(replayed, seat.position) == engine.view(result.state, seat.position)
+        assert GUILDHALL.view(replayed, seat.position) == GUILDHALL.view(result.state, seat.position)
         assert state_cache.load_state(game).seq == game.seq  # the snapshot of the new seq is cached
 
 
@@ -212,7 +215,7 @@ def test_a_remembered_game_id_that_now_names_another_game_writes_nothing_by_the_
     seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(10))
     game.refresh_from_db()
     seq = game.seq
-    seats = services._seated(Seat.objects.filter(game_id=game.pk))
+    seats = deciding.seated(Seat.objects.filter(game_id=game.pk))
     other = seats[0].game
     other.seed_commitment = "f" * 64  # the game this process once knew under the same id
     started.forget_all()
@@ -232,7 +235,7 @@ def test_someone_a_remembered_game_does_not_seat_is_answered_from_the_row(make_u
     seat, decision = advance_until(game, keeps_turn=True, rng=random.Random(11))
     game.refresh_from_db()
     started.forget_all()
-    started.remember(services._seated(Seat.objects.filter(game_id=game.pk)))
+    started.remember(deciding.seated(Seat.objects.filter(game_id=game.pk)))
     with pytest.raises(Forbidden) as refused:
         services.submit_decision(game.pk, make_user(), game.seq, decision)
     assert refused.value.code == "not_a_player"

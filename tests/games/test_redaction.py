@@ -13,10 +13,12 @@ import random
 import pytest
 
 import engine
-from engine.views import card_ids_in, hidden_cards
+from engine.guildhall.views import card_ids_in, hidden_cards
 from games.models import Game
 
 from .helpers import started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -41,7 +43,7 @@ def test_no_hidden_information_in_any_response(
     seats = {s.user_id: s.position for s in game.seats.all()}
     clients = {seats[u.pk]: api_client_for(u) for u in users}
     clients[None] = api_client_for(make_user())  # a spectator
-    state = engine.new_game(players, game.seed, mode)  # the test's own truth
+    state = GUILDHALL.new_game(players, game.seed, {'mode': mode})  # the test's own truth
     names = [next(u.username for u in users if seats[u.pk] == p) for p in range(players)]
     rng = random.Random(players)
 
@@ -59,14 +61,14 @@ def test_no_hidden_information_in_any_response(
                 log = _check(
                     client.get(f"{GAMES}{game.pk}/log/", {"after": state.seq - 1}), state, viewer, game.seed, "log"
                 )
-                assert [e["text"] for e in log["entries"]] == [engine.describe(state, state.seq, viewer, names)]
+                assert [e["text"] for e in log["entries"]] == [GUILDHALL.describe(state, state.seq, viewer, names)]
             if state.seq % 40 == 0 or state.finished:
                 _check(client.get(f"{GAMES}{game.pk}/log/"), state, viewer, game.seed, "full log")
                 _check(client.get(GAMES, {"filter": "mine"}), state, viewer, game.seed, "list")
         if state.finished:
             break
 
-        mover = engine.pending_player(state)
+        mover = GUILDHALL.pending_player(state)
         client = clients[mover]
         hidden = sorted(hidden_cards(state, mover))
         if hidden:  # try to play a card we must not know about: the refusal reveals nothing either
@@ -78,13 +80,13 @@ def test_no_hidden_information_in_any_response(
             assert bad.status_code in (400, 403)
             assert set(bad.json()) <= {"error", "detail", "request_id"}
             _check(bad, state, mover, game.seed, "error")
-        decision = engine.bots.choose(state, mover, kind="greedy", rng=rng)  # shorter games than random
+        decision = GUILDHALL.bots.choose(state, mover, kind="greedy", rng=rng)  # shorter games than random
         with django_capture_on_commit_callbacks(execute=True):
             response = client.post(
                 f"{GAMES}{game.pk}/decisions/", {"expected_seq": state.seq, "decision": decision}, format="json"
             )
         assert response.status_code == 201, response.content
-        engine.apply(state, mover, decision)
+        GUILDHALL.apply(state, mover, decision)
         _check(response, state, mover, game.seed, "decision response")
         assert response.json()["seq"] == state.seq
 

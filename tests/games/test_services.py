@@ -12,6 +12,8 @@ from games.models import Game, LogEntry
 
 from .helpers import choose, pending_seat, play, started_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 
 
@@ -123,7 +125,7 @@ def test_submit_appends_and_denormalises(make_user):
     replayed = state_cache.replay(game)
     game.refresh_from_db()
     assert game.seq == replayed.seq == 1
-    assert game.to_move_position == engine.pending_player(replayed)
+    assert game.to_move_position == GUILDHALL.pending_player(replayed)
     assert game.scores == [replayed.vp(p) for p in range(2)]
 
 

@@ -14,6 +14,8 @@ from games.ratings.models import GameResult
 
 from .helpers import pending_seat
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 GAMES = "/api/v1/games/"
 
@@ -36,7 +38,7 @@ def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture
             break
         seat = pending_seat(game)
         assert seat.user_id == alice.pk  # the bot moved until alice is to decide
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, "greedy", rng)
+        decision = GUILDHALL.bots.choose(state_cache.load_state(game), seat.position, "greedy", rng)
         with django_capture_on_commit_callbacks(execute=True):
             services.submit_decision(game.pk, alice, game.seq, decision)
     assert game.status == Game.Status.FINISHED
@@ -46,7 +48,7 @@ def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture
     assert sum(1 for e in entries if e.seat == bot.position) > 20
     # Every entry the bot made is legal by the engine's own check.
     log = [(e.seat, e.decision) for e in entries]
-    replayed = engine.replay(2, game.seed, game.mode, log, validate=True, version=game.engine_version)
+    replayed = GUILDHALL.replay(2, game.seed, {'mode': game.mode}, log, validate=True, version=game.engine_version)
     assert replayed.finished
     # With its calibration rating the game is rated: alice against the bot's fixed (33, 3).
     result = GameResult.objects.get(game=game, user=alice)
@@ -60,7 +62,7 @@ def until_a_bot_is_to_move(game, person):
     game.refresh_from_db()
     while game.to_move_user_id == person.pk:
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, game.to_move_position, "greedy", rng)
+        decision = GUILDHALL.bots.choose(state, game.to_move_position, "greedy", rng)
         services.submit_decision(game.pk, person, game.seq, decision)
         game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.to_move_user_id is None

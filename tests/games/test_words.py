@@ -18,13 +18,15 @@ from django.utils.translation import gettext, ngettext
 
 import engine
 from accounts.models import Profile
-from engine.cards import VP_KINDS
+from engine.guildhall.cards import VP_KINDS
 from games import cache as state_cache
 from games import selectors, services
 from games.models import Game
 from games.notifications import emails
 from games.notifications.models import Notification
 from tests.games.helpers import started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -54,7 +56,7 @@ def play_to_the_end(game, kind="greedy", seed=0, every=None):
             every(game)
         seat = game.seats.get(position=game.to_move_position)
         state = state_cache.load_state(game)
-        decision = engine.bots.choose(state, seat.position, kind=kind, rng=rng)
+        decision = GUILDHALL.bots.choose(state, seat.position, kind=kind, rng=rng)
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(game.pk, seat if seat.is_bot else seat.user, game.seq, decision)
 
@@ -67,17 +69,17 @@ def check_the_log(game, names):
     """Every entry for every viewer, in every language: from the state before the last decision (the
     game still running, so hidden cards are counted) and from the finished state."""
     log = log_of(game)
-    running = engine.replay(game.num_seats, game.seed, game.mode, log[:-1], version=game.engine_version)
-    final = engine.replay(game.num_seats, game.seed, game.mode, log, version=game.engine_version)
+    running = GUILDHALL.replay(game.num_seats, game.seed, {'mode': game.mode}, log[:-1], version=game.engine_version)
+    final = GUILDHALL.replay(game.num_seats, game.seed, {'mode': game.mode}, log, version=game.engine_version)
     assert not running.finished and final.finished
     for language in LANGUAGES:
         with translation.override(language):
             for viewer in [None, *range(game.num_seats)]:
                 for seq in range(1, running.seq + 1):
-                    text = engine.describe(running, seq, viewer, names, gettext=gettext, ngettext=ngettext)
+                    text = GUILDHALL.describe(running, seq, viewer, names, gettext=gettext, ngettext=ngettext)
                     check(text, f"log {seq} for {viewer} in {language}")
             for seq in range(1, final.seq + 1):
-                check(engine.describe(final, seq, None, names, gettext=gettext, ngettext=ngettext),
+                check(GUILDHALL.describe(final, seq, None, names, gettext=gettext, ngettext=ngettext),
                       f"final log {seq} in {language}")
 
 
@@ -102,7 +104,7 @@ def games(make_user):
     for _ in range(40):
         running.refresh_from_db()
         seat = running.seats.get(position=running.to_move_position)
-        decision = engine.bots.choose(state_cache.load_state(running), seat.position, kind="greedy", rng=play_steps)
+        decision = GUILDHALL.bots.choose(state_cache.load_state(running), seat.position, kind="greedy", rng=play_steps)
         with TestCase.captureOnCommitCallbacks(execute=True):
             services.submit_decision(running.pk, seat.user, running.seq, decision)
     running.refresh_from_db()

@@ -42,7 +42,8 @@ from accounts import tokens as api_tokens
 from benchmarks.report import percentile
 from games import cache as state_cache
 from games import services
-from games.models import Game
+from games.models import DEFAULT_GAME, Game
+from games.rules import rules_of
 
 # The goals, as ratios measured in one run (so that the machine's noise cancels).
 GOALS = {
@@ -153,12 +154,16 @@ class Command(BaseCommand):
         parser.add_argument("--samples", type=int, default=60)
         parser.add_argument("--port", type=int, default=0, help="default: a free port")
         parser.add_argument("--allow-embedded", action="store_true", help="run on SQLite/locmem anyway")
+        parser.add_argument(
+            "--game", default=DEFAULT_GAME, choices=list(engine.GAMES), help="the game the clients play"
+        )
 
     def handle(self, *args, **opts):
         if connection.vendor != "postgresql" or not settings.REDIS_URL:
             if not opts["allow_embedded"]:
                 raise CommandError("Set DATABASE_URL (PostgreSQL) and REDIS_URL, or pass --allow-embedded.")
         call_command("migrate", verbosity=0)
+        self.game = opts["game"]
         self.rng = random.Random(1)
         n = opts["clients"]
         self.keepalive = not opts["no_keepalive"]
@@ -170,7 +175,7 @@ class Command(BaseCommand):
         try:
             self._wait_ready(port, server)
             self.stdout.write(
-                f"gunicorn: {opts['workers']} workers x {opts['threads']} threads on :{port}; "
+                f"game {self.game}; gunicorn: {opts['workers']} workers x {opts['threads']} threads on :{port}; "
                 f"db {connection.vendor}; cache {settings.CACHES['default']['BACKEND'].rsplit('.', 1)[-1]}; "
                 f"{n} clients, {opts['duration']:.0f}s per phase in {opts['slices']} slices; client {opts['pattern']}, "
                 f"keep-alive {'on' if self.keepalive else 'off'}"
@@ -311,13 +316,13 @@ class Command(BaseCommand):
             self._new_game(player)
             self.players.append(player)
             floor = Client(port, tokens[first], self.keepalive)
-            status, game, _ = floor.request("POST", "/api/v1/games/", {"seats": 2})
+            status, game, _ = floor.request("POST", "/api/v1/games/", {"seats": 2, "game": self.game})
             if status != 201:
                 raise CommandError(f"create refused: {status} {game}")
             self.floor_clients.append((floor, game["id"]))
 
     def _new_game(self, player):
-        status, game, _ = player["a"].request("POST", "/api/v1/games/", {"seats": 2})
+        status, game, _ = player["a"].request("POST", "/api/v1/games/", {"seats": 2, "game": self.game})
         if status != 201:
             raise CommandError(f"create refused: {status} {game}")
         status, game, _ = player["b"].request("POST", f"/api/v1/games/{game['id']}/join/")
@@ -411,8 +416,9 @@ class Command(BaseCommand):
     def _game_at(self, users, target):
         """A two-player game of ``users`` advanced in-process to seq >= target (undo pads long logs)."""
         for _attempt in range(20):
-            game = services.create_game(users[0], seats=2)
+            game = services.create_game(users[0], seats=2, game=self.game)
             services.join(game.pk, users[1])
+            rules = rules_of(game)
             undo_bias = 0.0 if target <= 50 else 0.7
             while True:
                 game.refresh_from_db()
@@ -420,7 +426,7 @@ class Command(BaseCommand):
                     break
                 state = state_cache.load_state(game)
                 seat = game.to_move_position
-                legal = engine.legal_decisions(state, seat)
+                legal = rules.legal_decisions(state, seat)
                 undo = [d for d in legal if d["type"] == "undo"]
                 decision = undo[0] if undo and self.rng.random() < undo_bias else pick(legal, self.rng)
                 actor = next(u for u in users if u.pk == game.to_move_user_id)

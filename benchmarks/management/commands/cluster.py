@@ -23,12 +23,13 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
+import engine
 from accounts import tokens as api_tokens
 from benchmarks.cluster import haproxy, processes
 from benchmarks.cluster.mailsink import MailSink
 from benchmarks.cluster.players import Api, Player, Watcher
 from benchmarks.report import percentile
-from games.models import Game, Seat
+from games.models import DEFAULT_GAME, Game, Seat
 from games.notifications.models import Notification
 
 LIVE = "games.live" in settings.INSTALLED_APPS  # the site pushes "game N is at seq S" over WebSockets
@@ -42,13 +43,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--duration", type=float, default=60.0, help="seconds of play")
         parser.add_argument("--games", type=int, default=8, help="three-seat games: two people and a bot")
-        parser.add_argument("--bot-kind", default=Seat.BotKind.GREEDY, choices=Seat.BotKind.values)
+        parser.add_argument("--game", default=DEFAULT_GAME, choices=list(engine.GAMES), help="the game played")
+        parser.add_argument("--bot-kind", default=None, help="one of the game's bot kinds (default: its own)")
         parser.add_argument("--settle", type=float, default=180.0, help="seconds allowed to catch up after play")
         parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
     def handle(self, *args, **opts):
         if connection.vendor != "postgresql" or not settings.REDIS_URL:
             raise CommandError("Set DATABASE_URL (PostgreSQL) and REDIS_URL: the cluster shares both.")
+        bots = engine.get(opts["game"]).bots
+        opts["bot_kind"] = opts["bot_kind"] or bots.DEFAULT_ABSENT
+        if opts["bot_kind"] not in bots.KINDS:
+            raise CommandError(f"--bot-kind must be one of {', '.join(bots.KINDS)}")
         call_command("migrate", verbosity=0)
         run_dir = Path(tempfile.mkdtemp(prefix="guildhall-cluster-"))
         lb_port, port_a, port_b, smtp_port = (processes.free_port() for _ in range(4))
@@ -100,7 +106,8 @@ class Command(BaseCommand):
             a, b = users[2 * g], users[2 * g + 1]
             api_a = creator_api.setdefault(a.pk, Api(lb_port, tokens[a.pk]))
             status, game = api_a.request(
-                "POST", "/api/v1/games/", {"seats": 3, "bots": 1, "bot_kind": opts["bot_kind"], "rated": False}
+                "POST", "/api/v1/games/",
+                {"game": opts["game"], "seats": 3, "bots": 1, "bot_kind": opts["bot_kind"], "rated": False},
             )
             if status != 201:
                 raise CommandError(f"create refused: {status} {game}")

@@ -5,13 +5,15 @@ import pytest
 from django.template.loader import render_to_string
 
 import engine
-from engine.views import hidden_cards
+from engine.guildhall.views import hidden_cards
 from games import cache as state_cache
 from games.analysis import selectors
 from games.analysis.models import Analysis
 from games.models import LogEntry
 
 from ..helpers import play, started_game
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +117,7 @@ def test_the_analysis_names_only_cards_the_deciding_seat_could_see(make_user, ap
         client.post(url(game))
     body = client.get(url(game)).json()
     log = LogEntry.objects.for_engine(game.pk)
-    state = engine.new_game(game.num_seats, game.seed, game.mode, version=game.engine_version)
+    state = GUILDHALL.new_game(game.num_seats, game.seed, {'mode': game.mode}, version=game.engine_version)
     named = 0
     for item, (seat, decision, by) in zip(body["decisions"], log, strict=True):
         assert item["seat"] == seat and item["decision"] == decision
@@ -124,7 +126,7 @@ def test_the_analysis_names_only_cards_the_deciding_seat_could_see(make_user, ap
             cards = _card_ids(item[key])
             named += len(cards)
             assert not cards & hidden, f"step {item['seq']}: {key} names cards hidden from seat {seat}"
-        engine.apply(state, seat, decision, trusted=True, by=by)
+        GUILDHALL.apply(state, seat, decision, by=by)
     assert named  # the check looked at something
     assert state_cache.replay(game).finished
 

@@ -9,8 +9,12 @@ from django.conf import settings as django_settings
 from django.template.loader import render_to_string
 from django.test import RequestFactory
 
+import engine
+from engine.search import canonical_key as decision_key
 from games.analysis import selectors
 from games.analysis.models import Analysis
+
+GUILDHALL = engine.get("guildhall")
 
 pytestmark = pytest.mark.django_db
 
@@ -85,14 +89,12 @@ def test_the_finished_analysis_on_the_replay(short_game, make_user, api_client_f
 
 
 def _another(game, record):
-    import engine
-    from engine.search.tree import decision_key
     from games.models import LogEntry
 
     log = LogEntry.objects.for_engine(game.pk, record["seq"] - 1)
-    state = engine.replay(game.num_seats, game.seed, game.mode, log, version=game.engine_version)
+    state = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log, version=game.engine_version)
     played = decision_key(record["decision"])
-    return next(o for o in engine.legal_decisions(state, record["seat"])
+    return next(o for o in GUILDHALL.legal_decisions(state, record["seat"])
                 if o["type"] != "undo" and decision_key(o) != played)
 
 

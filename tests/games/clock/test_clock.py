@@ -22,6 +22,8 @@ from games.models import Game, LogEntry
 from games.notifications.models import Notification
 from tests.games.helpers import bodies, play_until_turn_changes, start_game
 
+GUILDHALL = engine.get("guildhall")
+
 pytestmark = pytest.mark.django_db
 
 UTC = datetime.UTC
@@ -121,7 +123,7 @@ def test_reminders_timeouts_and_the_bot_taking_the_seat_over(make_user, commit, 
             with commit():
                 scan_clocks()
             assert _timeouts(game, absent_seat) == count
-        assert engine.departed_reason(state_cache.replay(game), absent_seat) == "taken_over"
+        assert GUILDHALL.departed_reason(state_cache.replay(game), absent_seat) == "taken_over"
         take_over = LogEntry.objects.get(game=game, decision={"type": "take_over"})
         assert (take_over.seat, take_over.by) == (absent_seat, "timeout")
         # With two players, the seat taken over ends the game: the other wins, the absent player is last.
@@ -159,7 +161,7 @@ def test_a_seat_taken_over_is_played_by_the_bot_to_the_end_and_placed_last(make_
             assert _timeouts(game, absent_seat) == count
         game.refresh_from_db()
         assert game.status == Game.Status.ACTIVE
-        assert engine.departed_reason(state_cache.replay(game), absent_seat) == "taken_over"
+        assert GUILDHALL.departed_reason(state_cache.replay(game), absent_seat) == "taken_over"
         assert _kinds(absent)[-1] == "taken-over"
         assert "took over your seat" in _subjects(smtp_server, absent)[-1]
 
@@ -340,7 +342,6 @@ def test_bots_have_no_clock(make_user, commit):
 def test_the_game_rows_deadline_follows_the_time_control(make_user, commit):
     """Every decision (within a turn too) leaves Game.deadline equal to the clock's deadline: None for
     an untimed game, the turn's own deadline (not reset by each step) for a timed one."""
-    import engine
     from games import cache as state_cache
     from games.models import Seat
 
@@ -349,7 +350,7 @@ def test_the_game_rows_deadline_follows_the_time_control(make_user, commit):
 
     def step(game):
         seat = Seat.objects.get(game=game, position=game.to_move_position)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, "greedy", rng)
+        decision = GUILDHALL.bots.choose(state_cache.load_state(game), seat.position, "greedy", rng)
         with commit():
             services.submit_decision(game.pk, seat.user, game.seq, decision)
         game.refresh_from_db()

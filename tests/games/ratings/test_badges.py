@@ -58,4 +58,5 @@ def test_no_rating_renders_nothing_and_titles_are_escaped(make_user):
     request = RequestFactory().get("/")
     html = Template("{% load ratings %}{% player_rating ann %}").render(Context({"ann": user, "request": request}))
     assert visible_text(html) == "21.0"
-    assert 'title="Guildhall (Yucata rules): Estimated skill (μ − 3σ) 21.0: μ 30.0, σ 3.0, after 12 rated games"' in html
+    title = "Guildhall (Yucata rules): Estimated skill (μ − 3σ) 21.0: μ 30.0, σ 3.0, after 12 rated games"
+    assert f'title="{title}"' in html

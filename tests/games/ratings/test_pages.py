@@ -150,8 +150,8 @@ def test_create_form_offers_rated_and_the_service_keeps_it(make_user, client):
     client.force_login(make_user("ann"))
     form = client.get(reverse("games:create")).content.decode()
     assert re.search(r'<input type="checkbox" name="rated"[^>]*checked', form)
-    base = {"seats": "2", "option_mode": "printed", "time_per_move": "", "visibility": "open", "invite": "", "bots": "0",
-            "bot_kind": "greedy", "timeout_policy": "bot"}
+    base = {"seats": "2", "option_mode": "printed", "time_per_move": "", "visibility": "open", "invite": "",
+            "bots": "0", "bot_kind": "greedy", "timeout_policy": "bot"}
     client.post(reverse("games:create"), {**base, "rated": "on"})
     client.post(reverse("games:create"), base)
     assert list(Game.objects.order_by("pk").values_list("rated", flat=True)) == [True, False]

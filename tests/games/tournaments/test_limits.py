@@ -71,7 +71,8 @@ def test_a_start_lies_between_now_and_a_year_ahead(players, offset, allowed):
     director = players(1)[0]
     starts_at = timezone.now() + offset
     if allowed:
-        assert services.create_tournament(director, name="Cup", table_size=2, starts_at=starts_at).starts_at == starts_at
+        made = services.create_tournament(director, name="Cup", table_size=2, starts_at=starts_at)
+        assert made.starts_at == starts_at
     else:
         with pytest.raises(InvalidRequest, match="between now and a year from now"):
             services.create_tournament(director, name="Cup", table_size=2, starts_at=starts_at)

@@ -25,8 +25,8 @@ def test_create_form_makes_a_tournament_and_refuses_bad_input(client, players):
     page = client.get(reverse("tournaments:create"))
     assert page.status_code == 200 and b"Create the tournament" in page.content
     bad = client.post(reverse("tournaments:create"), {"name": "KO", "format": "knockout", "table_size": 4,
-                                                      "option_mode": "printed", "timeout_policy": "bot", "max_players": 8,
-                                                      "bot_kind": "greedy"})
+                                                      "option_mode": "printed", "timeout_policy": "bot",
+                                                      "max_players": 8, "bot_kind": "greedy"})
     assert bad.status_code == 400 and b"A knockout is played at tables of 2." in bad.content
     assert not Tournament.objects.exists()
     good = client.post(reverse("tournaments:create"), {"name": "Cup", "format": "swiss", "table_size": 3,

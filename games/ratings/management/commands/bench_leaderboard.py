@@ -32,13 +32,18 @@ from django.utils import timezone
 
 import engine
 from benchmarks.report import timed
-from games.models import Game
+from games.models import DEFAULT_GAME, Game
 from games.ratings import selectors, skill
 from games.ratings.models import GameResult, PlayerRating
+from games.ratings.pools import Pool
 
 PREFIX = "bench_lb_"
 BATCH = 5000
 
+
+
+# The board measured: the default game's printed rules (the rows written below are that game's).
+POOL = Pool(DEFAULT_GAME, "printed")
 
 
 class Command(BaseCommand):
@@ -70,7 +75,7 @@ class Command(BaseCommand):
         with override_settings(DEBUG=False):
             figures = self._measure(opts["repeat"], rng)
         figures["rated_players"] = PlayerRating.objects.filter(mode="printed").count()
-        figures["listed_players"] = selectors.leaderboard("printed").count()
+        figures["listed_players"] = selectors.leaderboard(POOL).count()
         figures["game_results"] = GameResult.objects.count()
         figures["page_size"] = settings.RATINGS_LEADERBOARD_PAGE_SIZE
         figures["database"] = connection.vendor
@@ -130,7 +135,8 @@ class Command(BaseCommand):
                 games = Game.objects.bulk_create(
                     [
                         Game(
-                            engine_version=engine.ENGINE_VERSION, mode="printed", num_seats=2,
+                            engine_version=engine.get(DEFAULT_GAME).ENGINE_VERSION, mode="printed",
+                            options={"mode": "printed"}, num_seats=2,
                             status=Game.Status.FINISHED, seed=f"{PREFIX}{made + i}", seed_commitment="-",
                             finished_at=now - datetime.timedelta(minutes=rng.randrange(200 * 24 * 60)),
                             rated=True,
@@ -161,8 +167,8 @@ class Command(BaseCommand):
     # --- measurements -------------------------------------------------------------------------------------
     def _measure(self, repeat, rng):
         client = Client()
-        url = "/leaderboards/printed/"
-        board = selectors.leaderboard("printed")
+        url = POOL.url()
+        board = selectors.leaderboard(POOL)
         size = settings.RATINGS_LEADERBOARD_PAGE_SIZE
         pages = max(1, -(-board.count() // size))
         figures = {"page": {}, "query": {}, "pages": pages}
@@ -176,7 +182,7 @@ class Command(BaseCommand):
         figures["page"]["random pages"] = timed(lambda: get(f"?page={rng.randint(1, pages)}"), repeat)
 
         figures["query"]["count (uncached)"] = timed(lambda: board.count(), repeat)
-        listed = selectors.LeaderboardPages("printed")
+        listed = selectors.LeaderboardPages(POOL)
 
         def rows():
             offset = (rng.randint(1, pages) - 1) * size
@@ -196,7 +202,7 @@ class Command(BaseCommand):
         return figures
 
     def _explain(self):
-        board = selectors.leaderboard("printed")
+        board = selectors.leaderboard(POOL)
         size = settings.RATINGS_LEADERBOARD_PAGE_SIZE
         page = board.values_list("user_id")[999 * size:1000 * size].query.sql_with_params()  # a page's ids
         count_sql, count_params = board.values("pk").query.sql_with_params()

@@ -23,7 +23,8 @@ from games import cache as state_cache
 from games import services as game_services
 from games.clock import timeouts
 from games.exceptions import GameError
-from games.models import Game
+from games.models import DEFAULT_GAME, Game
+from games.rules import rules_of
 from guildhall_site.celery import app
 
 from ... import services
@@ -42,13 +43,16 @@ class Command(BaseCommand):
         parser.add_argument("--table-size", type=int, default=4)
         parser.add_argument("--rounds", type=int, default=None)
         parser.add_argument("--seed", default="1")
-        parser.add_argument("--bot", choices=["random", "greedy"], default="random",
-                            help="the bot that chooses the players' decisions")
+        parser.add_argument("--game", default=DEFAULT_GAME, choices=list(engine.GAMES), help="the game played")
+        parser.add_argument("--bot", default="random",
+                            help="the bot that chooses the players' decisions (one of the game's kinds)")
         parser.add_argument("--absent", type=int, default=0, help="players who never move (timeouts)")
 
     def handle(self, *args, **options):
         if options["players"] < 2:
             raise CommandError("--players must be at least 2")
+        if options["bot"] not in engine.get(options["game"]).bots.KINDS:
+            raise CommandError(f"--bot must be one of {', '.join(engine.get(options['game']).bots.KINDS)}")
         previous = app.conf.task_always_eager
         app.conf.task_always_eager = True  # the tasks run in this process, right after each commit
         try:
@@ -66,7 +70,7 @@ class Command(BaseCommand):
         ]
         try:
             tournament = services.create_tournament(
-                users[0], name=f"Simulation {options['seed']}", format=options["format"],
+                users[0], name=f"Simulation {options['seed']}", game=options["game"], format=options["format"],
                 table_size=options["table_size"], rounds=options["rounds"], max_players=options["players"],
                 per_move=datetime.timedelta(hours=1),
             )
@@ -114,7 +118,7 @@ class Command(BaseCommand):
                 timeouts.process(game.pk, now=game.deadline + datetime.timedelta(seconds=1))
                 return made + 1
             state = state if state is not None else state_cache.load_state(game)
-            decision = engine.bots.choose(state, game.to_move_position, kind=bot, rng=rng)
+            decision = rules_of(game).bots.choose(state, game.to_move_position, bot, rng)
             result = game_services.submit_decision(game.pk, game.to_move_user, game.seq, decision)
             # The game's row as written and the state after the decision: nothing to read again.
             game, state = result.game, result.state
