@@ -3,19 +3,51 @@
 Workers: ``celery -A guildhall_site worker``; beat: ``celery -A guildhall_site beat``.
 
 Without REDIS_URL, settings make every task run in-process (CELERY_TASK_ALWAYS_EAGER).
+
+Every task retries by itself when the database or the broker fails for a moment (``SiteTask``): task
+modules need nothing of their own for it.
 """
 
 import logging
 import os
 
-from celery import Celery
+import kombu.exceptions
+import redis.exceptions
+from celery import Celery, Task
 from celery.signals import setup_logging
+from django import db
 
 logger = logging.getLogger(__name__)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "guildhall_site.settings")
 
-app = Celery("guildhall")
+# Errors that pass: the database dropped the connection or restarts (OperationalError; InterfaceError for a
+# connection already closed), the broker or the cache does not answer for a moment.
+TRANSIENT_ERRORS = (
+    db.OperationalError,
+    db.InterfaceError,
+    kombu.exceptions.OperationalError,
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+)
+
+
+class SiteTask(Task):
+    """The base of every task of the site (``shared_task`` uses the app's): a task that fails on a
+    transient error is tried again after a growing, jittered delay (about 1, 2, 4 ... s, at most a minute;
+    eight times, over about four minutes), instead of waiting for a beat's sweep (stalled bots: a minute or
+    more) or being lost. Every task may run twice: they are written to be (late acks redeliver them too).
+    Each retry is a new message on the broker; the worker's line for the failed run says ``retry``. Celery
+    closes a connection that is no longer usable before each run, so the retry gets a fresh one."""
+
+    autoretry_for = TRANSIENT_ERRORS
+    retry_backoff = 1
+    retry_backoff_max = 60
+    retry_jitter = True
+    max_retries = 8
+
+
+app = Celery("guildhall", task_cls=SiteTask)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

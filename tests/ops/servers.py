@@ -296,3 +296,68 @@ class WebSocket:
             except (OSError, TimeoutError):
                 pass
         self.sock.close()
+
+
+class Cuttable:
+    """A TCP proxy on a free loopback port to ``host:port`` (the database), which the test can cut: every
+    connection it carries is dropped and new ones are closed as soon as they come, as when the database
+    restarts or the network drops; and restore."""
+
+    def __init__(self, host, port):
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.open = True
+        self._lock = threading.Lock()
+        self._carried = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _address = self.listener.accept()
+            except OSError:
+                return  # closed
+            if not self.open:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self._lock:
+                self._carried += [client, upstream]
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source, sink):
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        for end in (source, sink):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self):
+        self.open = False
+        with self._lock:
+            carried, self._carried = self._carried, []
+        for end in carried:
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            end.close()
+
+    def restore(self):
+        self.open = True
+
+    def close(self):
+        self.cut()
+        self.listener.close()
