@@ -1,6 +1,6 @@
 """The registry of personal data: what each app stores about a user, how it is exported and how it is erased.
 
-Each app that stores rows about a user has a module ``privacy`` (``games/chat/privacy.py``, ...) with:
+Each app that stores rows about a user has a module ``privacy`` (``social/chat/privacy.py``, ...) with:
 
 - ``USER_FIELDS``: every field of the app's models that points to the user model (foreign key, one-to-one,
   many-to-many), as ``"app_label.Model.field"``, each with a ``UserField`` saying where the export lists
