@@ -155,7 +155,20 @@ class _InProcess:
         return map(function, items)
 
 
+def own_arena(argv):
+    """The arena of the game named by ``--game`` if its bots module offers one (``bots.arena_main``):
+    Dominion's plays random kingdoms and reports per kingdom (engine/dominion/bots/arena.py)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default="guildhall")
+    known, _rest = pre.parse_known_args(argv)
+    return getattr(getattr(GAMES.get(known.game), "bots", None), "arena_main", None)
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    game_arena = own_arena(argv)
+    if game_arena is not None:
+        return game_arena(argv)
     parser = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="guildhall", choices=sorted(GAMES))
     parser.add_argument("--bots", default="strong,greedy", help="comma-separated kinds of the game's bots")

@@ -48,4 +48,11 @@ def choose(st, seat, kind=DEFAULT_ABSENT, rng=None, level=None):
     return decision
 
 
-__all__ = ["DEFAULT_ABSENT", "KINDS", "POLICIES", "SEARCH", "BigMoney", "Policy", "choose", "register"]
+def arena_main(argv=None):
+    """``python -m engine.arena --game dominion ...`` (engine/arena.py hands Dominion over to this)."""
+    from .arena import main  # the arena imports the shared one, which the game package need not load
+
+    return main(argv)
+
+
+__all__ = ["DEFAULT_ABSENT", "KINDS", "POLICIES", "SEARCH", "arena_main", "BigMoney", "Policy", "choose", "register"]

@@ -2,10 +2,11 @@
 --seed S [--kingdoms K] [--jobs J] [--level L] [--progress]`` (engine/arena.py hands Dominion to this
 module's ``main``; ``python -m engine.dominion.bots.arena`` is the same).
 
-``--kingdoms`` K random kingdoms, distinct, drawn from the seed (``benchmark_kingdoms``), and ``--games``
-N games in each (design §2: 50 kingdoms × 400 games). The lineup is ``--bots`` seat by seat, its last bot
-filling the remaining seats; game g of a kingdom turns the lineup by g seats and seat 0 always begins, so
-with 2 players each bot begins half the games (alternating first seats). A game still running when every
+``--games`` N games in all, dealt in turn to ``--kingdoms`` K random kingdoms (default 50, at most N),
+distinct, drawn from the seed (``benchmark_kingdoms``): design §2's 50 kingdoms × 400 games is
+``--games 20000 --kingdoms 50``. The lineup is ``--bots`` seat by seat, its last bot filling the remaining
+seats; the g-th game of a kingdom turns the lineup by g seats and seat 0 always begins, so with 2 players
+each bot begins half the games of every kingdom (alternating first seats). A game still running when every
 seat has taken 100 turns is a draw (each seat's share 1/players), counted under ``capped``.
 
 It prints one JSON object, last (``--progress`` lines go to stderr): for the first bot of ``--bots`` its
@@ -137,7 +138,6 @@ def summarise(results, kingdoms, names, players, args, seconds):
         "subject": subject,
         "players": players,
         "kingdoms": len(kingdoms),
-        "games_per_kingdom": args.games,
         "games": len(results),
         "seed": args.seed,
         "level": args.level,
@@ -152,6 +152,7 @@ def summarise(results, kingdoms, names, players, args, seconds):
         },
         "mean_turns_per_player": round(sum(lengths) / len(lengths), 2) if lengths else None,
         "capped_at_100_turns": sum(1 for r in results if r["capped"]),
+        "unfinished": sum(1 for r in results if r["capped"]),  # the generic arena's name for them
         "turn_cap": TURN_CAP,
         "decision_time": decision_times,
         "cpu_seconds": round(sum(r["cpu"] for r in results), 1),
@@ -195,8 +196,8 @@ def parser():
     p.add_argument("--game", default="dominion", choices=("dominion",))
     p.add_argument("--bots", default="strong,bigmoney", help="comma-separated bot kinds, seat by seat")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    p.add_argument("--games", type=int, default=400, help="games in each kingdom")
-    p.add_argument("--kingdoms", type=int, default=50, help="random kingdoms drawn from the seed")
+    p.add_argument("--games", type=int, default=400, help="games in all, dealt in turn to the kingdoms")
+    p.add_argument("--kingdoms", type=int, default=50, help="random kingdoms drawn from the seed (at most --games)")
     p.add_argument("--seed", default="arena")
     p.add_argument("--level", default=DEFAULT_LEVEL, choices=sorted(LEVELS))
     p.add_argument("--edition", default="2013", choices=("2013", "2022"))
@@ -217,11 +218,11 @@ def main(argv=None):
     if args.games < 1:
         p.error("--games: at least 1")
     try:
-        kingdoms = benchmark_kingdoms(args.seed, args.kingdoms)
+        kingdoms = benchmark_kingdoms(args.seed, min(args.kingdoms, args.games))
     except ValueError as exc:
         p.error(f"--kingdoms: {exc}")
-    work = [(i, k, g, names, args.players, args.seed, args.level, args.edition)
-            for i, k in enumerate(kingdoms) for g in range(args.games)]
+    work = [(g % len(kingdoms), kingdoms[g % len(kingdoms)], g // len(kingdoms), names, args.players, args.seed,
+             args.level, args.edition) for g in range(args.games)]
     started = time.perf_counter()
     results = []
     with Pool(args.jobs) if args.jobs > 1 else _InProcess() as pool:

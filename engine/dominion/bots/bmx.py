@@ -169,16 +169,11 @@ class BigMoneyX(Policy):
         return strategy_for(st.kingdom, st.edition).choose(st, seat, options, rng, level)
 
 
-def compute(editions=("2013",), games=GAMES, jobs=1, progress=None):
-    """Play the whole pre-tournament: ``{key: entry}``."""
-    work = [job for edition in editions for job in jobs_for(edition, games)]
-    entries = {}
+def compute(work, jobs=1, done=None):
+    """Play the pre-tournament entries ``work`` (``jobs_for``); ``done(key, entry)`` after each."""
     with Pool(jobs) if jobs > 1 else _Serial() as pool:
         for key, found in pool.imap_unordered(play_entry, work):
-            entries[key] = found
-            if progress is not None:
-                progress(key, found, len(entries), len(work))
-    return dict(sorted(entries.items()))
+            done(key, found)
 
 
 class _Serial:
@@ -192,6 +187,21 @@ class _Serial:
         return map(function, items)
 
 
+def write_table(path, entries):
+    document = {
+        "about": "BM-X against BMU (the bigmoney bot), 2 players, seats alternating: each entry's share of the "
+                 "win over its 'games' games, with and without Baker in the kingdom (D-SETUP-5), per edition. "
+                 "Written by python -m engine.dominion.bots.bmx.",
+        "games_per_candidate": sorted({e["games"] for e in entries.values()}),
+        "cpu_seconds": round(sum(e["cpu_seconds"] for e in entries.values()), 1),
+        "entries": dict(sorted(entries.items())),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(document, handle, indent=1)
+        handle.write("\n")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m engine.dominion.bots.bmx", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES, help="games per candidate")
@@ -199,34 +209,21 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=str(TABLE))
     args = parser.parse_args(argv)
-    editions = tuple(args.edition or ("2013",))
+    path = Path(args.out)
+    entries = load_table(path)
+    # Entries already played with as many games are kept: an interrupted run goes on where it stopped.
+    work = [job for edition in (args.edition or ("2013",)) for job in jobs_for(edition, args.games)
+            if entries.get(entry_key(job[0], job[1], edition), {}).get("games", 0) < args.games]
     started = time.perf_counter()
 
-    def progress(key, found, done, total):
-        print(f"{done}/{total} {key} {found['score']:.3f} ({found['cpu_seconds']} s)", file=sys.stderr, flush=True)
+    def done(key, found):
+        entries[key] = found
+        write_table(path, entries)
+        print(f"{key} {found['score']:.3f} ({found['cpu_seconds']} s)", file=sys.stderr, flush=True)
 
-    entries = compute(editions, args.games, args.jobs, progress)
-    seconds = time.perf_counter() - started
-    document = {
-        "about": "BM-X against BMU (the bigmoney bot), 2 players, seats alternating: each entry's share of "
-                 "the win over its 'games' games. Written by python -m engine.dominion.bots.bmx.",
-        "games_per_candidate": args.games,
-        "cpu_seconds": round(sum(e["cpu_seconds"] for e in entries.values()), 1),
-        "wall_seconds": round(seconds, 1),
-        "entries": entries,
-    }
-    path = Path(args.out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    old = {}
-    if path.exists():
-        with open(path, encoding="utf-8") as handle:
-            old = json.load(handle).get("entries", {})
-    document["entries"] = dict(sorted({**old, **entries}.items()))
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump(document, handle, indent=1, sort_keys=False)
-        handle.write("\n")
-    print(json.dumps({"entries": len(entries), "cpu_seconds": document["cpu_seconds"],
-                      "wall_seconds": document["wall_seconds"]}))
+    compute(work, args.jobs, done)
+    seconds = round(time.perf_counter() - started, 1)
+    print(json.dumps({"played": len(work), "entries": len(entries), "wall_seconds": seconds}))
     return 0
 
 

@@ -54,6 +54,7 @@ RANGES = {
     "Soothsayer": [(5, 5), (5, 7), (5, 6)],
 }
 THRESHOLDS = {"province_money": (15, 19), "duchy_at": (3, 6), "estate_at": (1, 3), "late_duchy_at": (4, 8)}
+TOKEN_FLOORS = (0, 6, 8)
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Budget:
     final_games: int  # games against each opponent to measure the winner on fresh seeds
 
 
-FULL = Budget(games=300, steps=8, starts=2, final_games=1000)
+FULL = Budget(games=150, steps=8, starts=3, final_games=1000)
 FIRST_USE = Budget(games=100, steps=4, starts=1, final_games=0)
 
 
@@ -150,6 +151,9 @@ def neighbours(spec, kingdom):
             swapped = rules[:]
             swapped[index - 1], swapped[index] = swapped[index], swapped[index - 1]
             with_rules(swapped)
+    for floor in TOKEN_FLOORS:
+        if floor != spec["tokens_for"]:
+            out.append({**spec, "tokens_for": floor})
     for name, (low, high) in THRESHOLDS.items():
         for value in (spec[name] - 1, spec[name] + 1):
             if low <= value <= high:
@@ -180,6 +184,7 @@ def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
         (spec for card in kingdom for spec in bmx.candidates(card)),
         key=lambda spec: -bmx.entry(spec, baker, edition)["score"],
     )[:budget.starts]
+    starts = [{**spec, "endgame": True} for spec in starts]
     evaluated = 0
     current, current_value = None, -1.0
     for start in starts:

@@ -137,7 +137,7 @@ class Strategy(Policy):
                 continue
             if spec["silver_first"] and rule["from"] <= 4 and not counts["Silver"]:
                 continue
-            return (card, coins - COST[card] if rule["overpay"] == "max" else 0)
+            return (card, self.overpay(st, seat, card, coins, counts) if rule["overpay"] == "max" else 0)
         if can("Gold"):
             return ("Gold", 0)
         if provinces <= spec["late_duchy_at"] and can("Duchy"):
@@ -162,6 +162,18 @@ class Strategy(Policy):
         if choice[1]:
             decision["overpay"] = choice[1]
         return decision if decision in options else {"type": "end_turn"}
+
+    def overpay(self, st, seat, card, coins, counts):
+        """Every $ left (Masterpiece's Silvers, Herald's picks, Doctor's looks), except for Stonemason,
+        whose overpay gains two Actions costing exactly the amount: only the cost of an Action of the plan
+        it still wants (design §2: "overpay for Actions only when BM-X wants X"), so that it gains no card
+        outside its plan."""
+        left = coins - COST[card]
+        if card != "Stonemason":
+            return left
+        wanted = [c for c in self.kingdom_cards if c in ACTIONS and counts[c] + (c == card) < self._wanted(c)
+                  and 0 < COST[c] <= left and st.supply.get(c, 0) > (c == card)]
+        return max((COST[c] for c in wanted), default=0)
 
     # --- the Action phase -----------------------------------------------------------------------------
     def on_action(self, st, seat, prompt, options, rng):
