@@ -120,12 +120,14 @@ def logged_in_page(new_page, live_server):
 
 
 def _append_only_sql():
-    import importlib
-
+    """(the connection, (the statements that create the game log's triggers, those that drop them)) on SQLite."""
     from django.db import connection
 
-    module = importlib.import_module("games.migrations.0002_logentry_append_only")
-    return connection, module.SQL.get(connection.vendor)
+    from guildhall_site import append_only
+
+    if connection.vendor != "sqlite":
+        return connection, None
+    return connection, append_only.statements("games_logentry", connection.vendor)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -96,6 +96,7 @@ def test_two_players_sign_up_invite_and_play_by_clicking(live_server, new_page, 
     settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
     settings.GUILDHALL_POLL_SECONDS = 1
     base = live_server.url
+    settings.SITE_URL = base  # the sign-in emails link to the site's address
     alice, bob = new_page(), new_page()
     sign_up_and_verify(alice, base, "alice")
     sign_up_and_verify(bob, base, "bob")
