@@ -98,7 +98,10 @@ def home(request):
     if request.user.is_authenticated:
         return my_games(request)
     open_games = Game.objects.filter(status=Game.Status.OPEN, invited__isnull=True).prefetch_related("seats__user")
-    return render(request, "home.html", {"open_games": [_row(g, None) for g in open_games.order_by("-id")[:10]]})
+    return render(request, "home.html", {
+        "open_games": [_row(g, None) for g in open_games.order_by("-id")[:10]],
+        "game_titles": [p.title() for p in all_games()],
+    })
 
 
 @login_required

@@ -45,6 +45,11 @@ def test_home_for_anonymous_lists_open_games_only(client, make_user):
     assert f'data-game-id="{open_game.pk}"' in html
     assert f'data-game-id="{private.pk}"' not in html
     assert reverse("account_signup") in html
+    # The site's games, each by its title.
+    from games.presentation import all_games
+
+    intro = html.split("<h1>", 1)[1].split("</p>", 1)[0]
+    assert all(str(p.title()) in intro for p in all_games())
 
 
 def _create(client, **fields):
