@@ -140,7 +140,8 @@ def test_no_internal_name_and_no_bracketed_plural_anywhere(games):
                 check(entry["text"], f"log entry {entry['seq']}")
 
     # Every page, for a visitor and for players, in every language.
-    public = [reverse("home"), reverse("guide:how-to-play"), reverse("games:cards"), reverse("api-docs"),
+    public = [reverse("home"), reverse("guide:how-to-play"), reverse("guide:cards", args=["guildhall"]),
+              reverse("api-docs"),
               reverse("account_login"), reverse("account_signup"), reverse("history"),
               reverse("history-player", args=["ann"]), reverse("public_profile", args=["ann"]),
               "/no-such-page/"]

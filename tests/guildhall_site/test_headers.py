@@ -38,7 +38,8 @@ def pages(make_user, client):
     return client, [
         "/", reverse("games:mine"), reverse("games:open"), reverse("games:create"), f"/games/{game.pk}/",
         f"/games/{game.pk}/table/", f"/games/{waiting.pk}/", f"/games/{game.pk}/replay/", reverse("history"),
-        reverse("profile_settings"), reverse("public_profile", args=["bob"]), reverse("games:cards"),
+        reverse("profile_settings"), reverse("public_profile", args=["bob"]),
+        reverse("guide:cards", args=["guildhall"]),
         reverse("guide:how-to-play"), reverse("clock:vacation"), "/api/docs/", "/no-such-page/",
         reverse("account_email"), "/games/live/", "/leaderboards/printed/",
     ]
