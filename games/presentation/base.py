@@ -9,8 +9,7 @@ and pages one method at a time. What each generic page asks:
 the table (games/web)             ``table(table, detail)``, ``table_templates``, ``assets_template``,
                                   ``status_words(view)``, ``score_words(score)``, ``guide_url()``
 the lobby (games/web)             ``option_fields()``, ``options_words(options)``, ``bot_names()``
-the replay (games/history)        ``replay_table(view, names, viewer)``, ``replay_template``,
-                                  ``waiting_words(view, names)``
+the replay (games/history)        ``replay_table(view, names, viewer)``, ``replay_template``
 the history list (games/history)  ``summary_columns()``, ``summary_facts(view)``
 analysis (games/analysis)         ``decision_context(view)``, ``decision_words(decision, context, names)``
 emails (games/notifications)      ``turn_lines(view, seat, names)``
@@ -189,10 +188,6 @@ class Presentation:
         """The replay's table at one step, from ``view`` (everything, once the game is over; the viewer's
         view before). ``names``: display names by seat; ``viewer``: the viewer's seat or None."""
         return {"view": view, "names": names, "viewer": viewer}
-
-    def waiting_words(self, view, names):
-        """What the seat whose decision is awaited is deciding, for the replay's status line, or None."""
-        return None
 
     def summary_columns(self):
         """``[(key, label)]``: the history list's columns of this game's own facts ("VP cards bought")."""

@@ -65,9 +65,6 @@ class GuildhallPresentation(Presentation):
     def replay_table(self, view, names, viewer):
         return replay.table(view, names, viewer)
 
-    def waiting_words(self, view, names):
-        return replay.waiting_words(view, names)
-
     def summary_columns(self):
         return words.summary_columns()
 
