@@ -4,7 +4,8 @@
 is in its ``privacy`` module (accounts.personal_data says how they are found and in which order). It is one
 transaction: a seat in a game in progress is resigned and a tournament withdrawn from (entries of the logs,
 through those apps' services), then every app erases or anonymises its rows, then the account row becomes
-"deleted player N". Anything that fails on the way rolls all of it back.
+"deleted player N". Anything that fails on the way rolls all of it back. Once it is committed, one email
+confirms it to the address the account had (accounts.farewell): the account's last.
 
 Who may: the player, with their password. A staff account (staff or superuser) is refused: the admin's log
 and the moderation log name it, and the last administrator must not lock the site out by a click; another
@@ -14,15 +15,18 @@ account). The rate of password guesses is the write budget's (accounts.throttles
 """
 
 import datetime
+from functools import partial
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games.exceptions import Conflict, Forbidden, InvalidRequest
 
-from . import personal_data
+from . import farewell, personal_data
+from .models import profile_for
 
 EXPORT_FORMAT = 1
 
@@ -56,20 +60,27 @@ def erase_account(user):
         # The row lock queues a second deletion (another tab, the API) behind this one, which it then refuses.
         locked = get_user_model().objects.select_for_update().get(pk=user.pk)
         _check_may_go(locked)
+        goodbye = farewell.before_erasure(locked)  # the address and the language, before they are erased
         personal_data.leave_and_erase(locked)
+        if goodbye is not None:
+            # After the commit (of an outer transaction too), and after the games' hooks registered above.
+            transaction.on_commit(partial(farewell.send, goodbye, locked.deleted_at, locked.pk))
     for field in ("username", "email", "first_name", "last_name", "is_active", "deleted_at", "password"):
         setattr(user, field, getattr(locked, field))
     return user
 
 
 def export(user, now=None):
-    """Everything stored about ``user``, as one JSON-ready document (datetimes as ISO 8601 strings)."""
-    document = {
-        "format": EXPORT_FORMAT,
-        "exported_at": now or timezone.now(),
-        "user_id": user.pk,
-        "apps": personal_data.export(user),
-    }
+    """Everything stored about ``user``, as one JSON-ready document (datetimes as ISO 8601 strings). Its words
+    (a game's log, the outcome of a report) are in the player's language, whoever asks: the page, the API
+    (whose token is read after the language is chosen) and a shell give the same document."""
+    with translation.override(profile_for(user).language or settings.LANGUAGE_CODE):
+        document = {
+            "format": EXPORT_FORMAT,
+            "exported_at": now or timezone.now(),
+            "user_id": user.pk,
+            "apps": personal_data.export(user),
+        }
     return _jsonable(document)
 
 

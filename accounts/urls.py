@@ -8,6 +8,7 @@ urlpatterns = [
     path("settings/api-tokens/<int:pk>/revoke/", views.revoke_api_token, name="api_token_revoke"),
     path("settings/export/", views.export_data, name="settings_export"),
     path("settings/delete/", views.delete_account, name="settings_delete_account"),
+    path("settings/deleted/", views.account_deleted, name="account_deleted"),
     path("api/v1/me/", api.MeView.as_view(), name="api-me"),
     path("api/v1/me/export/", api.ExportView.as_view(), name="api-me-export"),
     path("players/<str:username>/", views.public_profile, name="public_profile"),

@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, logout
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -17,11 +17,13 @@ from games.exceptions import GameError
 from games.history.selectors import player_stats
 from games.models import Game, Seat
 
-from . import services, tokens
+from . import farewell, services, tokens
 from .forms import ApiTokenForm, DeleteAccountForm, ProfileForm
 from .models import Profile, profile_for
 
 RECENT_GAMES = 10
+# The anonymous session's mark, after the deletion, that the page of the deletion is theirs to read.
+DELETED_MARK = "account_deleted"
 
 
 def set_language_cookie(response, language):
@@ -105,31 +107,58 @@ def export_data(request):
 @login_required
 @require_POST
 def delete_account(request):
-    """Delete the account (accounts.services.delete_account), then sign out; a wrong password is a form error."""
+    """Delete the account (accounts.services.delete_account), sign out, and show what became of it (the page
+    of the deletion, in the player's language); a wrong password is a form error."""
     form = DeleteAccountForm(request.POST)
     if form.is_valid():
+        language = profile_for(request.user).language
+        emailed = farewell.before_erasure(request.user) is not None
         try:
             services.delete_account(request.user, form.cleaned_data["password"])
         except GameError as exc:
             form.add_error("password" if exc.code in ("wrong_password", "password_required") else None, exc.detail)
         else:
             logout(request)
-            messages.success(request, _("Your account is deleted. Thank you for playing."))
-            return redirect("home")
+            # The new, anonymous session remembers only that it may read the page, and whether an email went.
+            request.session[DELETED_MARK] = {"emailed": emailed}
+            response = redirect("account_deleted")
+            set_language_cookie(response, language)  # signed out, the page no longer follows the profile
+            return response
     settings_form = ProfileForm(instance=profile_for(request.user))
     return _settings_page(request, settings_form, status=400, delete_form=form)
 
 
+@require_GET
+def account_deleted(request):
+    """The page after a deletion: what was erased, what stays, and whether a confirmation was emailed. Only
+    for the browser that deleted the account (others are sent home: there is nothing here for them)."""
+    mark = request.session.get(DELETED_MARK)
+    if not isinstance(mark, dict):
+        return redirect("home")
+    context = {"emailed": bool(mark.get("emailed")), "erased": farewell.ERASED, "kept": farewell.KEPT}
+    return render(request, "accounts/deleted.html", context)
+
+
 def public_profile(request, username):
-    user = get_object_or_404(get_user_model(), username=username, is_active=True)
-    seats = Seat.objects.filter(user=user)
+    """A player's profile. A deleted account's is a page that says so (410 Gone: the player is gone for good,
+    which a crawler takes as a reason to drop the address, while a visitor following a game's link to them
+    reads why there is nothing more), offering nothing to do. A suspended account's is not found."""
+    user = get_object_or_404(get_user_model(), username=username)
+    if user.deleted_at is not None:
+        return render(request, "accounts/deleted_profile.html", {"profile_user": user}, status=410)
+    if not user.is_active:
+        raise Http404
+    # A lesson (the guided first game) is practice, not a game of the player's record.
+    seats = Seat.objects.filter(user=user, game__lesson=False)
     stats = seats.aggregate(
         played=Count("id", filter=Q(game__status=Game.Status.FINISHED)),
         won=Count("id", filter=Q(game__status=Game.Status.FINISHED, final_place=1)),
         active=Count("id", filter=Q(game__status=Game.Status.ACTIVE)),
     )
     recent = (
-        Game.objects.filter(seats__user=user, status__in=[Game.Status.ACTIVE, Game.Status.FINISHED])
+        Game.objects.filter(
+            seats__user=user, lesson=False, status__in=[Game.Status.ACTIVE, Game.Status.FINISHED]
+        )
         .prefetch_related("seats__user")
         .order_by("-updated_at", "-id")[:RECENT_GAMES]
     )

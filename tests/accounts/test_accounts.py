@@ -208,6 +208,37 @@ def test_public_profile(client, make_user):
     assert client.get(reverse("public_profile", args=["nobody"])).status_code == 404
 
 
+def test_the_settings_page_leads_to_the_blocked_players_and_the_reports(client, make_user):
+    from social.relations import services as relations
+
+    user = make_user()
+    relations.block(user, make_user())
+    client.force_login(user)
+    html = client.get(reverse("profile_settings")).content.decode()
+    assert f'href="{reverse("relations:blocked")}" id="blocked-players-link">Blocked players</a> (1)' in html
+    assert f'href="{reverse("moderation:mine")}" id="my-reports-link">' in html
+    for name in ("relations:blocked", "moderation:mine"):
+        assert client.get(reverse(name)).status_code == 200
+
+
+def test_the_profile_does_not_count_lessons_as_games(client, make_user):
+    from games import services
+    from games.learn import services as learn
+
+    player, other = make_user("learner"), make_user("other")
+    finished_lesson, _new = learn.start_or_resume(player)
+    services.resign(finished_lesson.pk, player)
+    assert Game.objects.get(pk=finished_lesson.pk).status == Game.Status.FINISHED
+    lesson, _new = learn.start_or_resume(player)  # a second one, in progress
+    assert Game.objects.filter(lesson=True, seats__user=player).count() == 2
+    game = started_game([player, other])
+    html = client.get(reverse("public_profile", args=["learner"])).content.decode()
+    assert "0 games played" in html and "0 won" in html and "1 in progress" in html
+    assert f'href="/games/{game.pk}/"' in html
+    for practice in (finished_lesson, lesson):
+        assert f"/games/{practice.pk}/" not in html  # neither in the latest games nor in the statistics
+
+
 def test_email_verification_is_mandatory_under_production_settings():
     import os
     import subprocess

@@ -62,6 +62,13 @@ def test_every_field_pointing_to_the_user_model_is_declared_once():
             model._meta.get_field(cleared)  # a field of that model
 
 
+def test_the_world_has_a_row_of_every_field_pointing_to_the_user_model(world):
+    """Every declared field, exported or not, kept or deleted, has a row naming the player in the test's world,
+    so that the export and the erasure below are checked on each (a new model needs its row in privacy_world)."""
+    missing = [name for name in personal_data.declarations() if not rows_naming(name, world.alice).exists()]
+    assert missing == [], "give the test's world (tests/accounts/privacy_world.py) a row of " + ", ".join(missing)
+
+
 def test_the_fields_pointing_to_the_user_model_are_found_in_every_kind():
     found = personal_data.user_fields()
     assert "accounts.Profile.user" in found  # one-to-one
@@ -138,6 +145,23 @@ def test_the_export_keeps_hidden_information_and_others_secrets_out(world):
     assert "withheld" not in text and "emailed" not in text  # would tell her of others' blocks
     assert "carol-report-x7q" not in text  # who reported her, and what they said
     assert not any(b["player"] == "bob_x7q" for b in document["apps"]["relations"]["blocked_players"])
+
+
+def test_the_export_s_words_are_in_the_player_s_language_whoever_asks(world):
+    from django.utils import translation
+
+    profile = world.alice.profile
+    profile.language = "de"
+    profile.save()
+    game = world.active_two
+    with translation.override("de"):
+        expected = [e["text"] for e in selectors.log_entries(game, world.alice)]
+    with translation.override("es"):  # a shell, or a request in another language
+        document = services.export(world.alice)
+    entry = next(g for g in document["apps"]["games"]["games"] if g["game_id"] == game.pk)
+    assert [e["text"] for e in entry["log"]] == expected
+    with translation.override("en"):
+        assert expected != [e["text"] for e in selectors.log_entries(game, world.alice)]
 
 
 def test_the_api_and_the_settings_page_give_the_same_document(world, api_client_for):
@@ -227,7 +251,7 @@ def test_what_others_read_where_she_wrote(world):
     client = Client()
     client.force_login(world.bob)
     page = client.get(f"/players/deleted player {world.alice.pk}/")
-    assert page.status_code == 404  # no profile
+    assert page.status_code == 410  # the page of a deleted player (tests/accounts/test_after_deletion.py)
 
 
 def test_the_sessions_of_a_deleted_account_go_with_it(make_user):

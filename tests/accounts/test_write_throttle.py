@@ -15,7 +15,7 @@ from tests.games.helpers import choose, started_game
 
 pytestmark = pytest.mark.django_db
 
-CREATE = {"seats": "2", "mode": "printed", "visibility": "open", "bots": "0", "bot_kind": "greedy",
+CREATE = {"seats": "2", "option_mode": "printed", "visibility": "open", "bots": "0", "bot_kind": "greedy",
           "time_per_move": "", "timeout_policy": "bot"}
 
 
