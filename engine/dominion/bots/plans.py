@@ -22,6 +22,7 @@ what it cost).
 """
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -59,14 +60,17 @@ TOKEN_FLOORS = (0, 6, 8)
 
 @dataclass(frozen=True)
 class Budget:
-    games: int  # games against each reference opponent per candidate
+    screen_games: int  # games against each reference opponent for every neighbour
+    keep: int  # the best neighbours of the screen judged again on more games
+    games: int  # games against each reference opponent for those
     steps: int  # moves of the local search at most
-    starts: int  # BM-X candidates it starts from
+    starts: int  # the best BM-X candidates, and pairs of the best cards, it may start from
+    climbs: int  # local searches, from the best starts on the screen
     final_games: int  # games against each opponent to measure the winner on fresh seeds
 
 
-FULL = Budget(games=150, steps=8, starts=3, final_games=1000)
-FIRST_USE = Budget(games=100, steps=4, starts=1, final_games=0)
+FULL = Budget(screen_games=60, keep=4, games=240, steps=6, starts=4, climbs=3, final_games=600)
+FIRST_USE = Budget(screen_games=30, keep=2, games=100, steps=3, starts=2, climbs=1, final_games=0)
 
 
 def spec_key(spec):
@@ -91,14 +95,19 @@ def trial_kingdom(cards, baker):
 
 
 class Memo:
-    """Results of ``duel`` keyed by both strategies, the Baker setting, the edition, games and seed."""
+    """Results of ``duel`` keyed by both strategies, the Baker setting, the edition, games and seed. Only a
+    cache: a plan is the same with or without it. ``path``: a JSON file it is read from and saved to."""
 
-    def __init__(self):
+    def __init__(self, path=None):
+        self.path = path
         self.results = {}
         self.games_played = 0
+        if path is not None and Path(path).exists():
+            with open(path, encoding="utf-8") as handle:
+                self.results = json.load(handle)
 
     def score(self, spec, opponent, baker, edition, games, seed):
-        key = (spec_key(spec), opponent_key(opponent), baker, edition, games, seed)
+        key = json.dumps([spec_key(spec), opponent_key(opponent), baker, edition, games, seed])
         found = self.results.get(key)
         if found is None:
             kingdom = trial_kingdom(cards_of(normalise_spec(spec)) | opponent_cards(opponent), baker)
@@ -106,6 +115,11 @@ class Memo:
             self.results[key] = found
             self.games_played += games
         return found
+
+    def save(self):
+        if self.path is not None:
+            with open(self.path, "w", encoding="utf-8") as handle:
+                json.dump(self.results, handle)
 
 
 def opponent_key(opponent):
@@ -136,8 +150,9 @@ def neighbours(spec, kingdom):
                 continue
             low, high = RANGES[card][0]
             rule = {"card": card, "from": low, "to": high, "below": 1, "overpay": "max" if card == "Masterpiece" else 0}
-            for place in range(len(rules) + 1):
-                with_rules(rules[:place] + [rule] + rules[place:])
+            with_rules(rules + [rule])
+            if rules and low >= 5:
+                with_rules([rule] + rules)
     for index, rule in enumerate(rules):
         rest = rules[:index] + rules[index + 1:]
         with_rules(rest)
@@ -172,32 +187,22 @@ def judge(memo, spec, opponents, baker, edition, games, seed):
     return sum(scores) / len(scores), scores
 
 
-def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
-    """The plan of ``kingdom`` (module docstring): ``(spec, figures)``."""
-    kingdom = sorted(kingdom, key=GUILDS.index)
-    memo = memo or Memo()
-    baker = "Baker" in kingdom
-    best_x = bmx.choice(tuple(kingdom), edition)[0]
-    opponents = ["bigmoney", best_x]
-    seed = "search"
-    starts = sorted(
-        (spec for card in kingdom for spec in bmx.candidates(card)),
-        key=lambda spec: -bmx.entry(spec, baker, edition)["score"],
-    )[:budget.starts]
-    starts = [{**spec, "endgame": True} for spec in starts]
-    evaluated = 0
-    current, current_value = None, -1.0
-    for start in starts:
-        value = judge(memo, start, opponents, baker, edition, budget.games, seed)[0]
-        evaluated += 1
-        if value > current_value:
-            current, current_value = normalise_spec(start), value
+def climb(memo, current, kingdom, opponents, baker, edition, budget, seed, progress=None):
+    """Local search from ``current``: ``(spec, value, steps, evaluated)``."""
+    current_value = judge(memo, current, opponents, baker, edition, budget.games, seed)[0]
+    evaluated = 1
     steps = 0
     while steps < budget.steps:
-        best, best_value = None, current_value
+        # Every neighbour on a few games (the same seeds for all), the best few on more games.
+        screened = []
         for candidate in neighbours(current, kingdom):
-            value = judge(memo, candidate, opponents, baker, edition, budget.games, seed)[0]
+            screened.append((judge(memo, candidate, opponents, baker, edition, budget.screen_games, "screen")[0],
+                             spec_key(candidate), candidate))
             evaluated += 1
+        screened.sort(key=lambda item: (-item[0], item[1]))
+        best, best_value = None, current_value
+        for _, _, candidate in screened[:budget.keep]:
+            value = judge(memo, candidate, opponents, baker, edition, budget.games, seed)[0]
             if value > best_value + 1e-9:
                 best, best_value = candidate, value
         if best is None:
@@ -206,10 +211,45 @@ def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
         steps += 1
         if progress is not None:
             progress(kingdom, steps, describe(current), current_value)
+    return current, current_value, steps, evaluated
+
+
+def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
+    """The plan of ``kingdom`` (module docstring): ``(spec, figures)``."""
+    kingdom = sorted(kingdom, key=GUILDS.index)
+    memo = memo or Memo()
+    baker = "Baker" in kingdom
+    best_x = bmx.choice(tuple(kingdom), edition)[0]
+    opponents = ["bigmoney", best_x]
+    seed = "search"
+    ranked = sorted(
+        (spec for card in kingdom for spec in bmx.candidates(card)),
+        key=lambda spec: -bmx.entry(spec, baker, edition)["score"],
+    )
+    starts = [{**spec, "endgame": True} for spec in ranked[:budget.starts]]
+    # Pairs of the best cards: the best BM-X of one, then the other at its first range.
+    leaders = list(dict.fromkeys(spec["cards"][0]["card"] for spec in ranked))[:budget.starts]
+    for first, second in itertools.permutations(leaders, 2):
+        rule = next(spec["cards"][0] for spec in ranked if spec["cards"][0]["card"] == first)
+        low, high = RANGES[second][0]
+        starts.append({"cards": [rule, {"card": second, "from": low, "to": high, "below": 1,
+                                        "overpay": "max" if second == "Masterpiece" else 0}], "endgame": True})
+    screened = sorted(
+        ((judge(memo, start, opponents, baker, edition, budget.screen_games, "screen")[0], spec_key(start), start)
+         for start in starts), key=lambda item: (-item[0], item[1]))
+    evaluated = len(starts)
+    results = []
+    for _, _, start in screened[:budget.climbs]:
+        current, value, steps, count = climb(memo, normalise_spec(start), kingdom, opponents, baker, edition, budget,
+                                             seed, progress)
+        evaluated += count
+        results.append((value, spec_key(current), current, steps))
+    current_value, _, current, steps = max(results, key=lambda item: (item[0], item[1]))
     figures = {
         "name": describe(current),
         "search_score": round(current_value, 4),
         "search_games": budget.games,
+        "screen_games": budget.screen_games,
         "steps": steps,
         "evaluated": evaluated,
         "bigmoney_x": describe(normalise_spec(best_x)),
@@ -264,6 +304,19 @@ def _strategy(spec_json):
     return Strategy(json.loads(spec_json))
 
 
+def in_part(kingdoms, edition, part, parts):
+    """``(index, kingdom)`` of the ``part``-th of ``parts`` parts: whole groups of kingdoms with the same
+    bigmoney_x and Baker setting, the largest groups first, each to the part with fewest kingdoms so far."""
+    groups = {}
+    for index, kingdom in enumerate(kingdoms):
+        group = (spec_key(bmx.choice(tuple(kingdom), edition)[0]), "Baker" in kingdom)
+        groups.setdefault(group, []).append((index, kingdom))
+    loads = [[] for _ in range(parts)]
+    for group in sorted(groups.values(), key=len, reverse=True):
+        min(loads, key=len).extend(group)
+    return loads[part]
+
+
 def main(argv=None):
     from .arena import benchmark_kingdoms  # the arena's kingdoms for a seed
 
@@ -272,19 +325,23 @@ def main(argv=None):
     parser.add_argument("--kingdoms", type=int, default=50)
     parser.add_argument("--edition", default="2013", choices=("2013", "2022"))
     parser.add_argument("--out", default=str(TABLE))
+    parser.add_argument("--memo", default=None, help="a JSON file caching game results between runs")
+    parser.add_argument("--part", default="0/1", help="i/n: plan only the i-th of n parts (kingdoms grouped by their "
+                        "bigmoney_x and Baker, so that a part's kingdoms share results), for n processes")
     args = parser.parse_args(argv)
+    part, parts = (int(x) for x in args.part.split("/"))
     path = Path(args.out)
     document = {"about": "", "plans": {}}
     if path.exists():
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)
-    memo = Memo()
+    memo = Memo(args.memo)
     started = time.process_time()
 
     def progress(kingdom, step, name, value):
         print(f"  step {step}: {value:.3f} {name}", file=sys.stderr, flush=True)
 
-    for index, kingdom in enumerate(benchmark_kingdoms(args.seed, args.kingdoms)):
+    for index, kingdom in in_part(benchmark_kingdoms(args.seed, args.kingdoms), args.edition, part, parts):
         key = kingdom_key(kingdom, args.edition)
         if key in document["plans"]:
             continue
@@ -292,11 +349,14 @@ def main(argv=None):
         spec, figures = optimise(kingdom, args.edition, FULL, memo, progress)
         figures["cpu_seconds"] = round(time.process_time() - t0, 1)
         document["plans"][key] = {"spec": spec, **figures}
+        memo.save()
         print(f"{index}: {key} -> {figures}", file=sys.stderr, flush=True)
         document["about"] = (
             "The strong bot's plan per kingdom (python -m engine.dominion.bots.plans): a local search over "
-            f"strategies, {FULL.games} games against each of bigmoney and the kingdom's bigmoney_x per "
-            f"candidate, the winner measured on {FULL.final_games} fresh games against each."
+            f"strategies, every neighbour screened on {FULL.screen_games} games against each of bigmoney and the "
+            f"kingdom's bigmoney_x, the best {FULL.keep} judged on {FULL.games} games against each, from the "
+            f"best {FULL.climbs} starts, the winner "
+            f"measured on {FULL.final_games} fresh games against each."
         )
         document["plans"] = dict(sorted(document["plans"].items()))
         path.parent.mkdir(parents=True, exist_ok=True)

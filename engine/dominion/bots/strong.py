@@ -32,12 +32,12 @@ class Level:
 
 LEVELS = {
     "quick": Level(samples=4, seconds=0.1),
-    "fast": Level(samples=12, seconds=0.3),
-    "strong": Level(samples=24, seconds=0.6),
+    "fast": Level(samples=8, seconds=0.3),
+    "strong": Level(samples=12, seconds=0.5),
 }
 DEFAULT_LEVEL = "strong"
 ROLLOUT_TURNS = 60  # to the end of the game, in practice
-MIN_ROUNDS = 6  # samples before a candidate may be judged
+MIN_ROUNDS = 5  # samples before a candidate may be judged
 Z = 2.0  # standard errors a difference must clear
 MARGIN = 0.02  # and its size
 
@@ -52,29 +52,31 @@ def endgame(st, level):
 
 
 def candidates(st, seat, options, plan, chosen):
-    """The buys worth comparing: the plan's, each Victory card, Gold and Silver, the plan's kingdom cards
-    (without overpay unless the plan overpays), ending the turn, and spending just enough Coin tokens to
-    reach a dearer card."""
-    wanted = {"Province", "Duchy", "Estate", "Gold", "Silver", *plan.kingdom_cards}
-    picked = []
+    """The buys worth comparing with the plan's (``chosen``): each Victory card it can afford, Gold when
+    the plan buys a Victory card (greening may be early), and spending just enough Coin tokens to reach a
+    dearer Victory card. The plan's other choices (Silver, its kingdom cards, ending the turn with $ left)
+    are left to the plan: in the last turns they are seldom the question."""
+    victory = ("Province", "Duchy", "Estate")
+    wanted = set(victory)
+    if chosen.get("card") in victory:
+        wanted.add("Gold")
+    picked = [chosen]
     for option in options:
-        kind = option["type"]
-        if option == chosen or kind == "end_turn":
+        if option["type"] == "buy" and option["card"] in wanted and not option.get("overpay") and option != chosen:
             picked.append(option)
-        elif kind == "buy" and option["card"] in wanted and not option.get("overpay"):
-            picked.append(option)
-    tokens = [o["n"] for o in options if o["type"] == "spend_tokens"]
+    tokens = sorted(o["n"] for o in options if o["type"] == "spend_tokens")
     if tokens:
-        coins = st.coins
-        reached = {max((c for c in ("Estate", "Silver", "Duchy", "Gold", "Province") if COST[c] <= coins),
-                       key=COST.get, default=None)}
-        for n in sorted(tokens):
-            best = max((c for c in ("Estate", "Silver", "Duchy", "Gold", "Province") if COST[c] <= coins + n),
-                       key=COST.get, default=None)
+        reached = {_dearest(victory, st.coins)}
+        for n in tokens:
+            best = _dearest(victory, st.coins + n)
             if best not in reached:
                 reached.add(best)
                 picked.append({"type": "spend_tokens", "n": n})
     return picked
+
+
+def _dearest(cards, coins):
+    return max((c for c in cards if COST[c] <= coins), key=COST.get, default=None)
 
 
 def compare(hooks, sample, seat, picked, prior, rng, level, deadline=None, stats=None):

@@ -1,0 +1,82 @@
+"""The strong bot's plan: a strategy chosen from the kingdom alone, by a local search over the strategy
+family, cached in a table."""
+
+import pytest
+
+from engine import dominion as D
+from engine.dominion.bots import plans
+from engine.dominion.bots.arena import benchmark_kingdoms
+from engine.dominion.bots.policy import BigMoney
+from engine.dominion.bots.simulate import duel
+from engine.dominion.bots.strategy import Strategy, normalise_spec
+from engine.dominion.cards import GUILDS
+
+KINGDOM = ["Candlestick Maker", "Doctor", "Masterpiece", "Advisor", "Plaza", "Taxman", "Herald", "Butcher",
+           "Journeyman", "Soothsayer"]
+TINY = plans.Budget(screen_games=4, keep=1, games=6, steps=1, starts=2, climbs=1, final_games=0)
+
+
+def test_neighbours_stay_in_the_family_and_the_kingdom():
+    spec = {"cards": [{"card": "Soothsayer", "from": 5, "to": 7, "below": 1}], "endgame": True}
+    found = plans.neighbours(spec, KINGDOM)
+    assert len(found) > 20
+    keys = {plans.spec_key(s) for s in found}
+    assert len(keys) == len(found) and plans.spec_key(spec) not in keys
+    for candidate in found:
+        assert candidate == normalise_spec(candidate)
+        cards = [r["card"] for r in candidate["cards"]]
+        assert set(cards) <= set(KINGDOM) and len(set(cards)) <= plans.MAX_CARDS
+        assert all(1 <= r["below"] <= plans.MAX_COPIES for r in candidate["cards"])
+        for name, (low, high) in plans.THRESHOLDS.items():
+            assert low <= candidate[name] <= high
+    assert any(len(c["cards"]) == 2 for c in found) and any(not c["cards"] for c in found)
+
+
+def test_a_result_depends_only_on_the_cards_the_two_strategies_buy():
+    """Why one kingdom's results serve another: the rest of the kingdom never plays a part."""
+    ours = Strategy({"cards": [{"card": "Soothsayer", "from": 5, "to": 7, "below": 1},
+                               {"card": "Candlestick Maker", "from": 2, "to": 2, "below": 2}], "endgame": True})
+    theirs = Strategy({"cards": [{"card": "Journeyman", "from": 5, "to": 5, "below": 2}]})
+    cards = {"Soothsayer", "Candlestick Maker", "Journeyman"}
+    others = [c for c in GUILDS if c not in cards and c != "Baker"]
+    first, second = sorted(cards) + others[:7], sorted(cards) + others[-7:]
+    assert duel(ours, theirs, first, 10, "dep") == duel(ours, theirs, second, 10, "dep")
+    assert duel(ours, BigMoney(), first, 10, "dep") == duel(ours, BigMoney(), second, 10, "dep")
+
+
+def test_the_search_gives_a_plan_of_the_kingdoms_cards_and_is_deterministic():
+    spec, figures = plans.optimise(KINGDOM, budget=TINY)
+    again, _ = plans.optimise(KINGDOM, budget=TINY)
+    assert spec == again == normalise_spec(spec) and spec["endgame"]
+    assert {r["card"] for r in spec["cards"]} <= set(KINGDOM)
+    assert figures["evaluated"] > 5 and figures["bigmoney_x"].startswith("BM+")
+
+
+def test_a_kingdom_outside_the_table_is_planned_on_first_use(monkeypatch):
+    monkeypatch.setattr(plans, "FIRST_USE", TINY)
+    plans.plan_spec.cache_clear()
+    kingdom = tuple(sorted(("Candlestick Maker", "Stonemason", "Doctor", "Masterpiece", "Advisor", "Plaza", "Taxman",
+                            "Herald", "Merchant Guild", "Journeyman"), key=GUILDS.index))
+    assert plans.kingdom_key(kingdom) not in plans.table()
+    try:
+        st = D.new_game(2, "first-use", {"kingdom": list(kingdom)})
+        plan = plans.plan_for(st)
+        assert set(plan.kingdom_cards) <= set(kingdom)
+    finally:
+        plans.plan_spec.cache_clear()
+
+
+def test_the_committed_table_plans_every_benchmark_kingdom():
+    table = plans.table()
+    for kingdom in benchmark_kingdoms("bench", 50):
+        entry = table[plans.kingdom_key(kingdom)]
+        assert {r["card"] for r in entry["spec"]["cards"]} <= set(kingdom)
+        assert entry["final_games"] == plans.FULL.final_games and 0 <= entry["vs_bigmoney_x"] <= 1
+
+
+@pytest.mark.parametrize("index", [0, 7])
+def test_the_strong_bot_plays_the_tables_plan(index):
+    kingdom = benchmark_kingdoms("bench", 50)[index]
+    st = D.new_game(2, "plan-table", {"kingdom": kingdom})
+    expected = plans.table()[plans.kingdom_key(kingdom)]["spec"]
+    assert plans.plan_for(st).spec == normalise_spec(expected)
