@@ -22,14 +22,14 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "status", "mode", "num_seats", "seq", "turn", "to_move_user", "created_at")
-    list_filter = ("status", "mode", "num_seats")
+    list_display = ("id", "game", "status", "num_seats", "seq", "turn", "to_move_user", "created_at")
+    list_filter = ("game", "status", "num_seats")
     search_fields = ("id", "seats__user__username")
     inlines = [SeatInline]
     # Games change only through games.services; the seed stays out of the admin's pages.
     exclude = ("seed",)
     readonly_fields = (
-        "engine_version", "mode", "num_seats", "status", "seed_commitment", "created_by", "invited",
+        "game", "options", "engine_version", "mode", "num_seats", "status", "seed_commitment", "created_by", "invited",
         "started_at", "finished_at", "seq", "turn", "to_move_position", "to_move_user", "scores", "deadline",
     )
 

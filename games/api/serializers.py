@@ -178,7 +178,7 @@ class GameCreateSchema(OpenApiSerializerExtension):
         schema["anyOf"] = [
             {
                 "properties": {
-                    "game": {"const": entry["game"]} if entry["game"] != DEFAULT_GAME else {"enum": [DEFAULT_GAME]},
+                    "game": {"const": entry["game"]},
                     "options": _options_schema(entry["options"]),
                     "seats": {"const": seats},
                     "bots": {"const": bots},

@@ -199,7 +199,7 @@ class GameViewSet(viewsets.ViewSet):
             "its bot kinds, those a rated game may have among them."
         ),
     )
-    @action(detail=False, methods=["get"], permission_classes=[AllowAny])
+    @action(detail=False, methods=["get"], permission_classes=[AllowAny], pagination_class=None)
     def catalogue(self, request):
         return Response(catalogue())
 

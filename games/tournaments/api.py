@@ -9,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
+import engine
 from games.api.pagination import GamePagination, page_parameters
 from games.api.serializers import ErrorSerializer, FieldErrorSerializer
 from games.api.views import COMMON_ERRORS
@@ -130,6 +131,7 @@ class TournamentViewSet(viewsets.ViewSet):
         parameters=[
             OpenApiParameter("status", str, enum=list(Tournament.Status.values),
                              description=_("Only tournaments in this state.")),
+            OpenApiParameter("game", str, enum=list(engine.GAMES), description=_("Only tournaments of this game.")),
             *page_parameters(_("Tournaments per page (default 20; more than 100 lists 100).")),
         ],
         responses={200: TournamentSerializer(many=True), **_errors()},
@@ -142,6 +144,13 @@ class TournamentViewSet(viewsets.ViewSet):
             if status not in Tournament.Status.values:
                 raise InvalidRequest(_("status must be open, running, finished or cancelled."), code="bad_status")
             tournaments = tournaments.filter(status=status)
+        game = request.query_params.get("game")
+        if game is not None:
+            if game not in engine.GAMES:
+                raise InvalidRequest(
+                    _("game must be one of: %(games)s.") % {"games": ", ".join(engine.GAMES)}, code="bad_game"
+                )
+            tournaments = tournaments.filter(game=game)
         paginator = GamePagination()
         page = paginator.paginate_queryset(tournaments, request, view=self)
         return paginator.get_paginated_response([_summary(t) for t in page])

@@ -78,7 +78,10 @@ def test_api_list_detail_standings(client, running):
     listed = client.get("/api/v1/tournaments/?status=running").json()
     assert [t["id"] for t in listed["results"]] == [tournament.pk]
     assert client.get("/api/v1/tournaments/?status=nope").json()["error"] == "bad_status"
+    assert [t["id"] for t in client.get("/api/v1/tournaments/?game=guildhall").json()["results"]] == [tournament.pk]
+    assert client.get("/api/v1/tournaments/?game=chess").json()["error"] == "bad_game"
     detail = client.get(f"/api/v1/tournaments/{tournament.pk}/").json()
+    assert (detail["game"], detail["options"]) == ("guildhall", {"mode": "printed"})
     assert detail["current_round"] == 1 and len(detail["rounds_played"][0]["tables"]) == 2
     assert "seed" not in str(detail)
     standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
