@@ -266,6 +266,7 @@ ROUTES = {
     "players/<str:username>/unblock/": ["{user}", "x" * 400],
     # The password field gets the malformed values only: the account stays.
     "settings/delete/": [""],
+    "settings/deleted/": [""],
     # Last: resigning ends the game the routes above were tried on.
     "games/<int:pk>/resign/": ["9" * 30, "{game}"],
     "api/v1/^games/(?P<pk>[0-9]{1,18})/resign/$": ["999999999999999999", "{game}"],
