@@ -153,13 +153,13 @@ def test_the_export_s_words_are_in_the_player_s_language_whoever_asks(world):
     profile = world.alice.profile
     profile.language = "de"
     profile.save()
-    game = world.active_two
+    game = world.active_three  # five decisions in its log
     with translation.override("de"):
         expected = [e["text"] for e in selectors.log_entries(game, world.alice)]
     with translation.override("es"):  # a shell, or a request in another language
         document = services.export(world.alice)
     entry = next(g for g in document["apps"]["games"]["games"] if g["game_id"] == game.pk)
-    assert [e["text"] for e in entry["log"]] == expected
+    assert len(expected) >= 5 and [e["text"] for e in entry["log"]] == expected
     with translation.override("en"):
         assert expected != [e["text"] for e in selectors.log_entries(game, world.alice)]
 
