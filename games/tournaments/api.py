@@ -2,6 +2,7 @@
 the services and selectors; errors are the API's JSON {error, detail} (games.api.errors)."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
@@ -28,9 +29,11 @@ class TournamentSerializer(serializers.Serializer):
     format = serializers.CharField(help_text="swiss, round_robin or knockout")
     status = serializers.CharField(help_text="open, running, finished or cancelled")
     table_size = serializers.IntegerField()
-    game = serializers.CharField(help_text="the game every table plays (GET /api/v1/games/catalogue/)")
-    options = serializers.DictField(help_text="its options, as a game created with them has them")
-    mode = serializers.CharField(help_text="deprecated: options.mode, empty for a game without that option")
+    game = serializers.CharField(help_text=gettext_lazy("The game every table plays (GET /api/v1/games/catalogue/)."))
+    options = serializers.DictField(help_text=gettext_lazy("Its options, as a game created with them has them."))
+    mode = serializers.CharField(help_text=gettext_lazy(
+        "Deprecated: options.mode, empty for a game without that option (the first API's field)."
+    ))
     per_move_seconds = serializers.IntegerField(allow_null=True)
     timeout_policy = serializers.CharField()
     rounds = serializers.IntegerField(allow_null=True)
