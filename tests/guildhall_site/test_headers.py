@@ -41,7 +41,7 @@ def pages(make_user, client):
         reverse("profile_settings"), reverse("public_profile", args=["bob"]),
         reverse("guide:cards", args=["guildhall"]),
         reverse("guide:how-to-play"), reverse("clock:vacation"), "/api/docs/", "/no-such-page/",
-        reverse("account_email"), "/games/live/", "/leaderboards/printed/",
+        reverse("account_email"), "/games/live/", "/leaderboards/guildhall/printed/",
     ]
 
 
