@@ -124,13 +124,17 @@ def option_fields():
     }
 
 
+EDITION_WORDS = {"2013": gettext_lazy("2013 rules"), "2022": gettext_lazy("2022 rules")}
+
+
 def options_words(options):
-    """The kingdom and the edition in a few words for lists and headings."""
+    """The edition and whether the kingdom was picked, in a few words for lists, headings and the name of
+    a rating pool ("2013 rules · kingdom picked")."""
     options = options or {}
     words = []
-    if options.get("edition") == "2022":
-        words.append(_("2022 rules"))
+    if options.get("edition") in EDITION_WORDS:
+        words.append(str(EDITION_WORDS[options["edition"]]))
     kingdom = options.get("kingdom")
     if isinstance(kingdom, list) and kingdom:
         words.append(_("kingdom picked"))
-    return " · ".join(str(w) for w in words)
+    return " · ".join(words)
