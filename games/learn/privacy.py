@@ -1,4 +1,5 @@
-"""Personal data of the guided first game (accounts.personal_data): when the lesson was offered to a player.
+"""Personal data of the guided first game (accounts.personal_data): when the lesson was offered to a player,
+and when they put the offer away.
 
 The lessons are games, exported and erased with the player's other games (games/privacy.py).
 """
@@ -15,7 +16,7 @@ USER_FIELDS = {
 def export(user):
     return {
         "lesson_offers": [
-            {"user_id": offer.user_id, "offered_at": offer.offered_at}
+            {"user_id": offer.user_id, "offered_at": offer.offered_at, "dismissed_at": offer.dismissed_at}
             for offer in LessonOffer.objects.filter(user=user)
         ],
     }

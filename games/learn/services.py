@@ -1,15 +1,19 @@
-"""The guided first game's changes: start (or resume) a player's lesson, and offer it once to a new account.
+"""The guided first game's changes: start (or resume) a player's lesson, and offer it to a new account
+until they take it or put the offer away.
 
 A lesson is created by the one service layer (``games.services.create_game``) like any game: a real game
 with a real log, against a gentle bot, on the game's fixed deal (its presentation's ``lesson``: the learner
-always at seat 0, so every learner meets the same cards), never rated (docs/learn.md).
+always at seat 0, so every learner meets the same cards), never rated, and with no time limit
+(docs/learn.md).
 """
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from games import services as game_services
-from games.models import Seat
+from games.clock.deadlines import set_time_limit
+from games.models import Game, Seat
 from games.presentation import all_games, for_game
 
 from .models import LessonOffer
@@ -44,13 +48,33 @@ def start_or_resume(user, game=None):
             seed=lesson.seed,
             lesson=True,
         )
+        # A lesson waits for the learner however long they stay away: no time per move, so no deadline,
+        # no reminder and no timeout (the clock's default would give it the site's).
+        set_time_limit(created, None)
     return created, True
 
 
-def offer_once(user):
-    """Whether to offer the lesson to ``user`` now: only to an account that has never sat at a game, and
-    only the first time it is asked (the offer is recorded as made)."""
-    if not user.is_authenticated or Seat.objects.filter(user=user).exists():
+def should_offer(user):
+    """Whether the home page offers the lesson to ``user``: a signed-in player who has not put the offer
+    away, has no lesson yet and has not finished a game. Showing it records when it was first offered."""
+    if not user.is_authenticated:
         return False
-    _offer, created = LessonOffer.objects.get_or_create(user=user)
-    return created
+    offer = LessonOffer.objects.filter(user=user).first()
+    if offer is not None and offer.dismissed_at is not None:
+        return False
+    seats = Seat.objects.filter(user=user)
+    if seats.filter(game__lesson=True).exists() or seats.filter(game__status=Game.Status.FINISHED).exists():
+        return False
+    if offer is None:
+        LessonOffer.objects.get_or_create(user=user)
+    return True
+
+
+def dismiss_offer(user):
+    """The player's "Not now": the offer leaves their home page for good (the lesson itself stays under
+    How to play and at /learn/). Saying it twice changes nothing."""
+    offer, _created = LessonOffer.objects.get_or_create(user=user)
+    if offer.dismissed_at is None:
+        offer.dismissed_at = timezone.now()
+        offer.save(update_fields=["dismissed_at"])
+    return offer

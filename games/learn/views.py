@@ -1,9 +1,11 @@
 """The guided first game's pages: thin views over games.learn.services (changes) and selectors (reads)."""
 
+from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import jsonsafe
 from games import selectors as game_selectors
@@ -67,3 +69,16 @@ def coach(request, pk):
     if panel is None:
         raise Http404(_("No such lesson."))
     return render(request, "learn/_coach.html", {"coach": panel})
+
+
+@login_required
+@require_POST
+def dismiss(request):
+    """"Not now" on the offer of the lesson: it leaves the home page; the lesson stays under How to play."""
+    services.dismiss_offer(request.user)
+    messages.info(request, _("The guided game stays under How to play whenever you want it."))
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = "home"
+    return redirect(target)

@@ -30,6 +30,9 @@ def game_saved(sender, instance, created, update_fields=None, raw=False, **kwarg
         return
     game = instance
     now = timezone.now()
+    if game.lesson:
+        # A lesson is played at the table, with no clock: its learner is told nothing by email.
+        return
     if game.status == Game.Status.FINISHED:
         outbox.write(outbox.results_rows(game, now))
     elif game.status == Game.Status.ACTIVE and game.to_move_user_id is not None:

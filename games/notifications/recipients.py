@@ -160,13 +160,13 @@ def digest_row(user_id, due, day):
 
 
 def waiting_games(user_id):
-    """Active games where ``user_id`` is to move, the longest waiting first. ``waiting_since`` is when
-    their turn began: when its your-turn row was written."""
+    """Active games where ``user_id`` is to move, the longest waiting first (a lesson is none: it waits
+    for nobody). ``waiting_since`` is when their turn began: when its your-turn row was written."""
     since = Notification.objects.filter(
         game_id=OuterRef("pk"), turn=OuterRef("turn"), user_id=user_id, kind=Notification.Kind.TURN
     ).values("created_at")[:1]
     games = (
-        Game.objects.filter(to_move_user_id=user_id, status=Game.Status.ACTIVE)
+        Game.objects.filter(to_move_user_id=user_id, status=Game.Status.ACTIVE, lesson=False)
         .annotate(waiting_since=Subquery(since))
         .order_by(F("waiting_since").asc(nulls_last=True), "updated_at", "pk")
     )

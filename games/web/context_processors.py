@@ -12,6 +12,7 @@ def header(request):
     # Lazy: one COUNT query, only when a template shows it.
     return {
         "games_waiting": SimpleLazyObject(
-            lambda: Game.objects.filter(status=Game.Status.ACTIVE, to_move_user=user).count()
+            # A lesson in progress is no game waiting for a move (it has no clock and waits for nobody).
+            lambda: Game.objects.filter(status=Game.Status.ACTIVE, to_move_user=user, lesson=False).count()
         )
     }

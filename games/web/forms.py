@@ -50,7 +50,9 @@ class CreateGameForm(forms.Form):
         help_text=_("Bots take seats at once and move promptly."),
     )
     bot_kind = forms.ChoiceField(label=_("Bot strength"), choices=[])
-    rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True)
+    # Not ticked unless the player asks: a newcomer's first game (against a bot, most often) is practice,
+    # and a result that counts is something one chooses.
+    rated = forms.BooleanField(label=_("Rated game"), required=False, initial=False)
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
@@ -124,8 +126,8 @@ class CreateGameForm(forms.Form):
                 self.add_error("invite", _("A private game needs the usernames of the players you invite."))
         if data.get("visibility") == "open":
             data["invite"] = []
-        # "Rated" is ticked by default: with a bot that has no calibration rating the game could not count,
-        # so it is made unrated, and the view says why (rather than a game that ends "Unrated" unexpectedly).
+        # "Rated" ticked with a bot that has no calibration rating: the game could not count, so it is made
+        # unrated, and the view says why (rather than a game that ends "Unrated" unexpectedly).
         kind = data.get("bot_kind")
         if data.get("rated") and data.get("bots") and kind in self.bot_labels and not self._calibrated(kind):
             data["rated"] = False

@@ -70,14 +70,18 @@ def _game_or_404(pk):
 def _my_games(user):
     mine = Game.objects.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
     mine = mine.prefetch_related("seats__user")
-    waiting_for_me = list(mine.filter(status=Game.Status.ACTIVE, to_move_user=user).order_by("updated_at", "id"))
-    waiting_for_others = list(
-        mine.filter(status=Game.Status.ACTIVE).exclude(to_move_user=user).order_by("-updated_at", "-id")
-    )
+    # A lesson in progress waits for nobody and has no clock: it is shown apart, to resume, never as a
+    # game waiting for a move.
+    active = mine.filter(status=Game.Status.ACTIVE)
+    lesson = active.filter(lesson=True).order_by("-id").first()
+    active = active.filter(lesson=False)
+    waiting_for_me = list(active.filter(to_move_user=user).order_by("updated_at", "id"))
+    waiting_for_others = list(active.exclude(to_move_user=user).order_by("-updated_at", "-id"))
     open_games = list(mine.filter(status=Game.Status.OPEN).order_by("-created_at", "-id"))
     finished = list(mine.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-id")[:FINISHED_SHOWN])
     # Invitations waiting for an answer (Accept/Decline) are games.invitations' part of the page.
     return {
+        "lesson": lesson,
         "waiting_for_me": [_row(g, user) for g in waiting_for_me],
         "waiting_for_others": [_row(g, user) for g in waiting_for_others],
         "open_games": [_row(g, user) for g in open_games],
@@ -119,7 +123,8 @@ def open_games(request):
 @login_required
 def next_game(request):
     game = (
-        Game.objects.filter(status=Game.Status.ACTIVE, to_move_user=request.user).order_by("updated_at", "id").first()
+        Game.objects.filter(status=Game.Status.ACTIVE, to_move_user=request.user, lesson=False)
+        .order_by("updated_at", "id").first()
     )
     if game is None:
         messages.info(request, _("No game is waiting for you."))

@@ -1,4 +1,4 @@
-"""``{% lesson_offer %}``: the once-only offer of the guided first game to a new account (the home page)."""
+"""``{% lesson_offer %}``: the offer of the guided first game to a new account (the home page)."""
 
 from django import template
 
@@ -9,11 +9,14 @@ register = template.Library()
 
 @register.inclusion_tag("learn/_offer.html", takes_context=True)
 def lesson_offer(context):
-    """Shows the offer to an account that has never played, the first time it is rendered for them only
-    (rendering records it: the offer is made once, whatever the player then does)."""
+    """Shows the offer to a player who has no lesson yet, has finished no game and has not put the offer
+    away ("Not now"); the lesson stays reachable under How to play whatever they choose."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    if user is None or not services.offer_once(user):
+    if user is None or not services.should_offer(user):
         return {"offers": []}
-    return {"offers": [{"slug": p.slug, "template": p.lesson.offer_template}
-                       for p in services.games_with_a_lesson()], "csrf_token": context.get("csrf_token")}
+    return {
+        "offers": [{"slug": p.slug, "template": p.lesson.offer_template} for p in services.games_with_a_lesson()],
+        "csrf_token": context.get("csrf_token"),
+        "next": request.get_full_path(),
+    }

@@ -22,11 +22,48 @@ _POINT_ORDER = (
 )
 
 
-def points_at(legal, types=None):
-    """A selector of the table's buttons for ``types`` (default: every offered type but undo)."""
+def points_at(legal, types=None, first=()):
+    """A selector of the table's buttons for ``types`` (default: every offered type but undo), the
+    types in ``first`` before the others. "Show me where" goes to the control the selector names first
+    (learn/coach.js reads the list in its order, not in the page's), so the first is the one to use."""
     offered = {d["type"] for d in legal}
-    wanted = [t for t in _POINT_ORDER if t in offered and (types is None or t in types)]
+    order = [*first, *(t for t in _POINT_ORDER if t not in first)]
+    wanted = [t for t in order if t in offered and (types is None or t in types)]
     return ", ".join(f'[data-decision-type="{t}"]' for t in wanted)
+
+
+def card_buttons(kind, cards):
+    """A selector of the buttons of ``kind`` (play, discard) for these card ids, in that order: each
+    button carries its card's id in ``data-decision-card`` (Guildhall's table templates)."""
+    return ", ".join(f'[data-decision-type="{kind}"][data-decision-card="{card}"]' for card in cards)
+
+
+def _offered_cards(legal, kind):
+    """The card ids the legal decisions of ``kind`` name, in their order: the only cards to advise."""
+    return [d["card"] for d in legal if d["type"] == kind and "card" in d]
+
+
+def _held(view):
+    """The learner's hand, by card id: what they hold and nothing else."""
+    return {c["id"]: c for c in (view.get("you") or {}).get("hand", [])}
+
+
+def _face_up(view, me):
+    """(profession, colour) of every card face up in the learner's own guildhall."""
+    chapters = view["players"][me]["chapters"]
+    return {(c["profession"], c["colour"]) for cards in chapters.values() for c in cards}
+
+
+def _names(cards):
+    return ", ".join(C.card_label(c["profession"], c["colour"]) for c in cards)
+
+
+def _dead_cards(view, me):
+    """The learner's hand cards that can never be played while their guildhall holds an identical card
+    face up: the ones worth discarding."""
+    face_up = _face_up(view, me)
+    return [c for c in sorted(_held(view).values(), key=lambda c: c["id"])
+            if (c["profession"], c["colour"]) in face_up]
 
 
 def _advice(step, title, text, selector):
@@ -57,7 +94,8 @@ def advice(view, legal):
             _("You start with 9 cards. Discard the ones you do not want, one at a time, then press Done: you "
               "draw back up to 9. Keeping them all is fine too: just press Done. A good start has several "
               "different professions in hand."),
-            points_at(legal, {"discard", "done"}),
+            # Keeping the friendly deal is fine, so "Show me where" goes to Done first.
+            points_at(legal, {"discard", "done"}, first=("done",)),
         )
     if kind == "setup_place":
         return _advice(
@@ -112,12 +150,7 @@ def advice(view, legal):
             points_at(legal),
         )
     if kind == "discard_draw":
-        return _advice(
-            "discard_draw",
-            _("Discard, then draw"),
-            _("Discard the cards you do not want, one at a time, then press Done: you draw up to 6 cards."),
-            points_at(legal, {"discard", "done"}),
-        )
+        return _discard_draw(view, legal, me, pending)
     return _advice("ability", _("Your decision"), _("Choose one of the buttons offered."), points_at(legal))
 
 
@@ -133,34 +166,48 @@ def _action(view, legal, me):
               "turn wins the game."),
             points_at(legal, {"buy"}),
         )
-    near = _nearest_chapter(player)
-    if "play" in offered and view["turn"] > 2 * len(view["players"]) and near is not None:
-        profession, count = near
+    held = _held(view)
+    playable = [held[c] for c in _offered_cards(legal, "play") if c in held]
+    near = _nearest_chapter(player, playable)
+    if near is not None and view["turn"] > 2 * len(view["players"]):
+        profession, count, cards = near
         return _advice(
             "chapter",
             _("Complete a chapter"),
-            _("Your %(profession)s chapter has %(count)s of 5 colours. Five cards of one profession, one of "
-              "each colour, face up in your guildhall make a completed chapter, and completed chapters pay "
-              "for VP cards. Cards you play go into your guildhall at the end of your turn: play the colours "
-              "you are missing.") % {"profession": C.profession_name(profession), "count": count},
-            points_at(legal, {"play"}),
+            ngettext(
+                "Your %(profession)s chapter has %(count)s of 5 colours, and your hand holds a colour it is "
+                "missing: %(cards)s. Five cards of one profession, one of each colour, face up in your guildhall "
+                "make a completed chapter, and completed chapters pay for VP cards. Cards you play go into your "
+                "guildhall at the end of your turn: play it.",
+                "Your %(profession)s chapter has %(count)s of 5 colours, and your hand holds colours it is "
+                "missing: %(cards)s. Five cards of one profession, one of each colour, face up in your guildhall "
+                "make a completed chapter, and completed chapters pay for VP cards. Cards you play go into your "
+                "guildhall at the end of your turn: play them.",
+                len(cards),
+            ) % {"profession": C.profession_name(profession), "count": count, "cards": _names(cards)},
+            card_buttons("play", [c["id"] for c in cards]),
         )
-    if "play" in offered:
+    if playable:
+        actions = view.get("actions") or 0
         return _advice(
             "play",
             _("Play a card for its ability"),
-            _("You have 2 actions. Playing a card uses its profession's ability (a Dancer draws cards and "
-              "gives one more action, a Farmer gains VP tokens, …); the more cards of that profession lie "
-              "face up in your guildhall, the stronger it is. At the end of your turn the played cards go "
-              "into your guildhall. Cards you cannot play now say why."),
-            points_at(legal, {"play"}),
+            " ".join([
+                ngettext("You have %(n)s action left.", "You have %(n)s actions left.", actions) % {"n": actions},
+                _("Playing a card uses its profession's ability; the more cards of that profession lie face up "
+                  "in your guildhall, the stronger it is. At the end of your turn the played cards go into your "
+                  "guildhall. Cards you cannot play now say why."),
+                _("You can play: %(cards)s.") % {"cards": _names(playable)},
+            ]),
+            card_buttons("play", [c["id"] for c in playable]),
         )
-    if "discard_draw" in offered:
+    dead = _dead_cards(view, me)
+    if "discard_draw" in offered and (dead or len(held) < 6):
         return _advice(
             "discard_draw",
             _("Refill your hand"),
-            _("No card of your hand can be played now. Discard and draw: discard what you do not need and "
-              "draw up to 6 cards."),
+            _("No card of your hand can be played now. Discard and draw: discard what you cannot use and draw "
+              "up to 6 cards."),
             points_at(legal, {"discard_draw"}),
         )
     return _advice(
@@ -171,12 +218,45 @@ def _action(view, legal, me):
     )
 
 
-def _nearest_chapter(player):
-    """(profession, cards face up) of the learner's fullest chapter with 3 or 4 of its 5 colours, or None."""
+def _discard_draw(view, legal, me, pending):
+    """Discard and draw: the cards to let go are the ones the learner can never play (an identical card
+    face up in their guildhall); once those are chosen, Done. Pressing Done with them still in hand
+    would only hand back the same cards, and the coach would ask for the same step again."""
+    chosen = {c["id"] for c in (pending.get("picks") or {}).get("discard", []) if isinstance(c, dict)}
+    offered = set(_offered_cards(legal, "discard"))
+    dead = [c for c in _dead_cards(view, me) if c["id"] in offered and c["id"] not in chosen]
+    if dead:
+        return _advice(
+            "discard_draw",
+            _("Discard, then draw"),
+            ngettext(
+                "This card can never be played while an identical card lies face up in your guildhall: "
+                "%(cards)s. Discard it, then press Done: you draw up to 6 cards.",
+                "These cards can never be played while an identical card lies face up in your guildhall: "
+                "%(cards)s. Discard them one at a time, then press Done: you draw up to 6 cards.",
+                len(dead),
+            ) % {"cards": _names(dead)},
+            card_buttons("discard", [c["id"] for c in dead]),
+        )
+    return _advice(
+        "discard_draw",
+        _("Discard, then draw"),
+        _("Discard any other card you do not want, then press Done: the chosen cards go to the discard pile "
+          "and you draw up to 6 cards."),
+        points_at(legal, {"discard", "done"}, first=("done",)),
+    )
+
+
+def _nearest_chapter(player, playable):
+    """(profession, cards face up, the playable hand cards of a colour it lacks) of the learner's fullest
+    chapter with 3 or 4 of its 5 colours for which they hold such a card, or None. Only cards the learner
+    holds and may play now count: the coach never advises a card they do not have."""
     best = None
     for profession, cards in player["chapters"].items():
-        if 3 <= len(cards) < 5 and (best is None or len(cards) > best[1]):
-            best = (profession, len(cards))
+        colours = {c["colour"] for c in cards}
+        missing = [c for c in playable if c["profession"] == profession and c["colour"] not in colours]
+        if 3 <= len(cards) < 5 and missing and (best is None or len(cards) > best[1]):
+            best = (profession, len(cards), missing)
     return best
 
 

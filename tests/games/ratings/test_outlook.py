@@ -32,7 +32,7 @@ def test_without_a_calibration_the_form_says_games_with_bots_are_unrated_and_mak
     client = Client()
     client.force_login(make_user("ann"))
     page = client.get(reverse("games:create")).content.decode()
-    assert re.search(r'<input type="checkbox" name="rated"[^>]*checked', page)
+    assert not re.search(r'<input type="checkbox" name="rated"[^>]*checked', page)  # asked for, not by default
     assert "Games with bots are unrated on this site" in _help_of_rated(page)
     assert page.count("(games with it are unrated)") == 3  # each bot kind says so
     response = client.post(reverse("games:create"), {**FORM, "bots": "1", "bot_kind": "random"}, follow=True)

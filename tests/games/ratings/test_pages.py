@@ -149,7 +149,7 @@ def test_ratings_next_to_names_in_the_lobby_and_on_the_table(make_user, commit):
 def test_create_form_offers_rated_and_the_service_keeps_it(make_user, client):
     client.force_login(make_user("ann"))
     form = client.get(reverse("games:create")).content.decode()
-    assert re.search(r'<input type="checkbox" name="rated"[^>]*checked', form)
+    assert not re.search(r'<input type="checkbox" name="rated"[^>]*checked', form)  # asked for, not by default
     base = {"seats": "2", "option_mode": "printed", "time_per_move": "", "visibility": "open", "invite": "",
             "bots": "0", "bot_kind": "greedy", "timeout_policy": "bot"}
     client.post(reverse("games:create"), {**base, "rated": "on"})
