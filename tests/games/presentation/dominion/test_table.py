@@ -255,3 +255,9 @@ def test_a_finished_game_shows_every_players_cards(client, players):
     assert game.status == Game.Status.FINISHED
     detail = selectors.detail(game, players[0])
     assert detail["view"]["phase"] == "over"
+    empty = [pile["card"] for pile in detail["view"]["supply"] if pile["count"] == 0]
+    assert empty  # the game ended on the Province pile or three piles
+    for card in empty:
+        pile = re.search(rf'data-pile="{card}">(.*?)</div>', page, re.S).group(1)
+        assert "Empty pile" in pile and not re.search(r"\d+ left", pile)
+    assert f"{len(empty)} empty pile" in page
