@@ -112,9 +112,9 @@ def replay(game, upto=None, validate=False):
 def load_state(game, events_after=None):
     """The engine state of ``game`` at ``game.seq``: from the cache, or replayed (and then cached).
 
-    Its ``events`` hold only what ``engine.apply`` adds from now on, unless ``events_after`` is given:
+    Its ``events`` hold only what the rules' ``apply`` adds from now on, unless ``events_after`` is given:
     then the events of entries ``events_after + 1 .. game.seq`` are there too (at their seq), for
-    ``engine.describe``. The caller owns the returned object and may mutate it (e.g. by ``engine.apply``).
+    the rules' ``describe``. The caller owns the returned object and may mutate it (e.g. by the rules' ``apply``).
     """
     state = _load_without_events(game)
     if events_after is not None and state.seq == game.seq:

@@ -203,7 +203,7 @@ class Seat(models.Model):
 
 class LogQuerySet(models.QuerySet):
     def for_engine(self, game_id, upto=None):
-        """The log of ``game_id`` (up to entry ``upto``, default all) as ``engine.replay`` takes it:
+        """The log of ``game_id`` (up to entry ``upto``, default all) as the rules' ``replay`` takes it:
         ``[(seat, decision, by), ...]``. Bounding by the seq the caller's game row says keeps a read
         consistent with that row even while a later decision commits."""
         rows = self.filter(game_id=game_id)
@@ -218,7 +218,7 @@ class LogEntry(models.Model):
     refuses UPDATE and DELETE on this table, on PostgreSQL and on SQLite alike."""
 
     class By(models.TextChoices):
-        # Who made the entry (engine.apply's ``by``): the seat itself, or the server for it.
+        # Who made the entry (the rules' ``apply``'s ``by``): the seat itself, or the server for it.
         SEAT = "", _("the seat's player")
         TIMEOUT = "timeout", _("the server: time ran out")
         BOT = "bot", _("the server's bot, for a seat that left")
