@@ -126,9 +126,13 @@ def summarise(results, kingdoms, names, players, args, seconds):
             "cpu_ms_p50": _ms(percentile(cpus, 0.5)), "cpu_ms_p95": _ms(percentile(cpus, 0.95)),
         }
     stats = {}
+    searched = []
     for r in results:
         for key, value in r["stats"].items():
-            stats[key] = stats.get(key, 0) + value
+            if key == "search_seconds":
+                searched += value
+            else:
+                stats[key] = stats.get(key, 0) + value
     lengths = [sum(r["turns"]) / players for r in results]
     mean_rate = sum(rates) / len(rates) if rates else None
     low, high = wilson(total_share, games) if games else (None, None)
@@ -164,6 +168,9 @@ def summarise(results, kingdoms, names, players, args, seconds):
             "searches": stats["searches"],
             "playouts_per_search": round(stats["iterations"] / stats["searches"], 1),
             "searches_per_game": round(stats["searches"] / len(results), 2),
+            "searched_decision_wall_ms_p50": _ms(percentile(searched, 0.5)),
+            "searched_decision_wall_ms_p95": _ms(percentile(searched, 0.95)),
+            "searched_decision_wall_ms_max": _ms(max(searched) if searched else None),
         }
     return out
 

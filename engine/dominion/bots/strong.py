@@ -6,10 +6,11 @@ cached. In the game the plan answers every question; near the end of the game (`
 searched instead: engine/search's paired evaluation compares the sensible buys (``candidates``) on
 common samples of what the seat has seen (engine/dominion/bots/searching.py), each played out to the
 end of the game by the plan for this seat and a modelled Big Money strategy for the others. The plan's
-buy stands unless another looks ``MARGIN`` better.
+buy stands unless another is clearly better (``compare``).
 
-Levels (``LEVELS``; the site's ``STRONG_BOT_LEVEL`` names one): play-outs per candidate buy and a time
-cap per decision. With ``seconds=None`` a decision depends only on what the seat sees and the generator.
+Levels (``LEVELS``; the site's ``STRONG_BOT_LEVEL`` names one): rounds of play-outs at most and a cap
+on the CPU time of a decision (the thread's: a busy machine makes a decision slower, not weaker). With
+``seconds=None`` a decision depends only on what the seat sees and the generator.
 """
 
 import math
@@ -25,8 +26,8 @@ from .searching import hooks_for, sampler
 
 @dataclass(frozen=True)
 class Level:
-    samples: int  # play-outs per candidate decision
-    seconds: float | None  # time cap per decision (None: the samples alone decide, deterministic)
+    samples: int  # rounds at most: one sample each, every live candidate played out from it
+    seconds: float | None  # CPU time cap per decision (None: the samples alone decide, deterministic)
     provinces: int = 4  # search buys once this many Provinces or fewer are left (2 players; +2 per extra player)
 
 
@@ -94,7 +95,7 @@ def compare(hooks, sample, seat, picked, prior, rng, level, deadline=None, stats
     budget = level.samples * len(picked)
     played = 0
     while live and played < budget:
-        if deadline is not None and rounds >= MIN_ROUNDS and time.perf_counter() >= deadline:
+        if deadline is not None and rounds >= MIN_ROUNDS and time.thread_time() >= deadline:
             break
         st = sample(rng)
         luck = rng.getrandbits(64)
@@ -158,9 +159,12 @@ class Strong(Policy):
         if len(picked) < 2:
             return chosen
         started = time.perf_counter()
-        deadline = None if budget.seconds is None else started + budget.seconds
+        # The cap counts this thread's CPU time: on a busy machine the search does the same work, slower.
+        deadline = None if budget.seconds is None else time.thread_time() + budget.seconds
         decision = compare(hooks_for(seat, plan), sampler(st, seat), seat, picked, chosen, rng, budget,
                            deadline=deadline, stats=stats)
         if stats is not None:
-            stats["seconds"] = stats.get("seconds", 0.0) + time.perf_counter() - started
+            spent = time.perf_counter() - started
+            stats["seconds"] = stats.get("seconds", 0.0) + spent
+            stats.setdefault("search_seconds", []).append(spent)
         return decision
