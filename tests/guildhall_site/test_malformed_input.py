@@ -263,6 +263,7 @@ ROUTES = {
     "moderation/restrictions/<int:pk>/lift/": ["1", "9" * 30],
     "privacy/": [""],
     "learn/": [""],
+    "learn/offer/not-now/": [""],
     "learn/<int:pk>/coach/": ["{game}", "1", "9" * 30],
     "settings/export/": [""],
     "api/v1/me/": [""],
