@@ -3,7 +3,9 @@
 Sent at most once: ``deliver`` locks the row (``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL) while
 it is still ``pending``, sends, and marks it ``sent`` in the same transaction. A second worker holding
 the same id skips the locked row, or finds it no longer pending; a retry after an SMTP error finds it
-pending again (the transaction rolled back, nothing was sent). A failed send (the mail server down)
+pending again (the transaction rolled back, nothing was sent). A your-turn email or push to a player
+who sits at that game's table (``presence``) waits, pending, until a few minutes after they were last
+seen there, and is decided again then. A failed send (the mail server down)
 leaves the row pending with a later ``due_at`` (``record_failure``: backoff up to
 ``NOTIFY_RETRY_LONGEST``), for as long as the message is relevant; only a permanent refusal (a 5xx
 answer to the recipient or the message) marks a row failed.
@@ -21,7 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from . import emails, push
+from . import emails, presence, push
 from .models import Notification
 from .recipients import digest_row, next_digest_at, prefs_for
 
@@ -42,6 +44,10 @@ def deliver(notification_id, connection=None):
         )
         if n is None:
             return None
+        if n.kind in YOUR_TURN:
+            until = presence.held_until(n.user_id, n.game_id, now)
+            if until is not None:  # at the table: the page shows it; decided again once they may have left
+                return _hold(n, until)
         if n.kind == Notification.Kind.TURN_PUSH:  # not an email: to each browser the player subscribed
             return _record_push(n, push.deliver(n), now)
         n.attempts += 1
@@ -56,6 +62,19 @@ def deliver(notification_id, connection=None):
         n.save(update_fields=["status", "sent_at", "attempts"])
         if n.kind == Notification.Kind.DIGEST and message is not None:
             _after_digest(n, message.waiting_game_ids, now)
+    return n.status
+
+
+# The messages that only say "it is your turn": not sent while the player sits at that game's table.
+YOUR_TURN = (Notification.Kind.TURN, Notification.Kind.TURN_PUSH)
+
+
+def _hold(n, until):
+    """Row ``n`` waits until ``until`` (no attempt counted); the relay hands it to a worker then, which
+    decides again: still at the table, still their turn, still wanted."""
+    n.due_at = until
+    n.enqueued_at = None
+    n.save(update_fields=["due_at", "enqueued_at"])
     return n.status
 
 

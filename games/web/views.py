@@ -19,6 +19,7 @@ from games.clock.deadlines import set_time_limit
 from games.exceptions import GameError, NotFound
 from games.learn.selectors import coach_for
 from games.models import DEFAULT_GAME, Game, Seat
+from games.notifications import presence
 from games.presentation import all_games
 from ops import metrics
 
@@ -162,6 +163,9 @@ def create_game(request):
                     rated=data["rated"],
                 )
                 set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
+                # The creator goes to the table next: the your-turn message of a game that starts at once
+                # (against bots) finds them there.
+                presence.seen(request.user, game)
         except GameError as exc:
             form.add_error(None, str(exc.detail))
         else:
@@ -186,6 +190,7 @@ def _lifecycle(request, pk, action, done_message):
 @login_required
 @require_POST
 def join(request, pk):
+    presence.seen(request.user, pk)  # the game may start now, and the table is where they go next
     return _lifecycle(request, pk, services.join, _("You joined the game."))
 
 
@@ -249,6 +254,7 @@ def _poll_seconds():
 @require_GET
 def game_page(request, pk):
     game = _game_or_404(pk)
+    presence.seen(request.user, game)  # at the table: its moves arrive here, not by email
     if game.status in (Game.Status.OPEN, Game.Status.ABORTED):
         me = selectors.seat_of(game, request.user)
         invited = list(game.invited.all())
@@ -278,6 +284,7 @@ def game_page(request, pk):
 @require_GET
 def table_fragment(request, pk):
     game = _game_or_404(pk)
+    presence.seen(request.user, game)
     if game.status not in (Game.Status.ACTIVE, Game.Status.FINISHED):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("games:game", args=[game.pk])
@@ -290,9 +297,13 @@ def table_fragment(request, pk):
 def poll(request, pk):
     """The cheap endpoint the table polls: 204 while the game's seq is the one the page shows; once it
     moved on, an HX-Trigger that makes the page fetch the fresh table."""
-    row = Game.objects.filter(pk=_game_id_or_404(pk)).values_list("seq", "status").first()
+    game_id = _game_id_or_404(pk)
+    row = Game.objects.filter(pk=game_id).values_list("seq", "status").first()
     if row is None:
         raise Http404(_("No such game."))
+    # The page polls while it is open (once a minute even while its socket brings the moves): the player
+    # is still at the table.
+    presence.seen(request.user, game_id)
     seq, status = row
     try:
         shown = int(request.GET.get("seq", ""))
@@ -326,6 +337,9 @@ def decide(request, pk):
     if expected_seq is None or not isinstance(decision, dict):
         error = _("That choice could not be read. Here is the current table; please choose again.")
     else:
+        # Before the decision: the bots' replies that come back to this player right after it (and the
+        # your-turn message they write) find them at the table.
+        presence.seen(request.user, _game_id_or_404(pk))
         try:
             services.submit_decision(pk, request.user, expected_seq, decision)
         except GameError as exc:
