@@ -22,6 +22,7 @@ from games.models import DEFAULT_GAME, Game, Seat
 from games.notifications import presence
 from games.presentation import all_games
 from ops import metrics
+from social.relations.selectors import kept_apart
 
 from . import table as table_builder
 from .forms import CreateGameForm
@@ -258,11 +259,17 @@ def game_page(request, pk):
     if game.status in (Game.Status.OPEN, Game.Status.ABORTED):
         me = selectors.seat_of(game, request.user)
         invited = list(game.invited.all())
+        seated = [seat.user_id for seat in game.seats.all() if seat.user_id is not None]
+        # Open-game matching keeps players who blocked each other apart (the service refuses the seat as
+        # it refuses a game that is no longer open). The page says only that: not open to this player,
+        # never why. An invitation is a choice made for this table, and lets them in.
+        apart = not invited and me is None and kept_apart(request.user, seated)
         may_join = (
             game.status == Game.Status.OPEN
             and me is None
             and (not invited or any(u.pk == request.user.pk for u in invited))
-            and game.seats.count() < game.num_seats
+            and len(game.seats.all()) < game.num_seats
+            and not apart
         )
         return render(
             request,
@@ -273,11 +280,21 @@ def game_page(request, pk):
                 "me": me,
                 "invited": invited,
                 "may_join": may_join,
+                "not_open_to_me": apart,
                 "is_creator": game.created_by_id == request.user.pk,
             },
         )
     ctx = _table_context(request, game, full_log=request.GET.get("log") == "all")
+    ctx["tournament_table"] = _tournament_table(game)
     return render(request, "games/table_page.html", ctx)
+
+
+def _tournament_table(game):
+    """The tournament table this game is (its tournament and round, for the link above the table), or
+    None. Read once per page: the table's fragment, fetched at every move, does not repeat it."""
+    from games.tournaments.models import Table
+
+    return Table.objects.filter(game_id=game.pk).select_related("round__tournament").first()
 
 
 @login_required
