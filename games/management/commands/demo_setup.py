@@ -1,5 +1,5 @@
-"""Create demo users and a demo game in progress, and print their logins and the pages to open. Safe to
-run again."""
+"""Create demo users and a demo game in progress of each game the site plays, and print their logins and
+the pages to open. Safe to run again."""
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
+import engine
 from games import cache as state_cache
 from games import services
 from games.models import DEFAULT_GAME, Game, Seat
@@ -39,7 +40,7 @@ class Command(BaseCommand):
             users.append(user)
         alice, bob, carol = users
 
-        game = Game.objects.filter(created_by=alice, seats__user=bob).order_by("pk").first()
+        game = Game.objects.filter(game=DEFAULT_GAME, created_by=alice, seats__user=bob).order_by("pk").first()
         if game is None:
             with transaction.atomic():
                 # Rated when the site has a calibration rating for the bot (make run sets one), as the
@@ -50,6 +51,7 @@ class Command(BaseCommand):
             self._advance(game.pk)
             game.refresh_from_db()
             self.stdout.write(f"Created demo game {game.pk}.")
+        others = [self._other_game(slug, alice, bob) for slug in engine.GAMES if slug != DEFAULT_GAME]
         open_game = Game.objects.filter(created_by=carol, status=Game.Status.OPEN).first()
         if open_game is None:
             open_game = services.create_game(carol, seats=2, rated=True)
@@ -63,6 +65,8 @@ class Command(BaseCommand):
             ("the site", reverse("home")),
             ("how to play", reverse("guide:how-to-play")),
             ("the game in progress (alice and bob against a bot)", reverse("games:game", args=[game.pk])),
+            *((f"a game of {rules_of(other.game).TITLE} in progress (alice and bob against a bot)",
+               reverse("games:game", args=[other.pk])) for other in others),
             ("a game waiting for a second player (carol's)", reverse("games:game", args=[open_game.pk])),
             ("finished games", reverse("history")),
             ("the API documentation", reverse("api-docs")),
@@ -89,7 +93,22 @@ class Command(BaseCommand):
                 )
             )
 
-    def _advance(self, game_id):
+    def _other_game(self, slug, alice, bob):
+        """The demo game in progress of each other game the site plays: alice and bob against the game's
+        own bot (rated when the site has a calibration rating for it, as for the first game's)."""
+        game = Game.objects.filter(game=slug, created_by=alice, seats__user=bob).order_by("pk").first()
+        if game is None:
+            kind = rules_of(slug).bots.DEFAULT_ABSENT
+            with transaction.atomic():
+                calibrated = services.calibration(slug, kind) is not None
+                game = services.create_game(alice, seats=3, game=slug, bots=1, bot_kind=kind, rated=calibrated)
+                services.join(game.pk, bob)
+            self._advance(game.pk, kind)  # the people's moves as the game's own bot makes them: a game in play
+            game.refresh_from_db()
+            self.stdout.write(f"Created demo game {game.pk} ({slug}).")
+        return game
+
+    def _advance(self, game_id, kind="random"):
         """Play a few decisions for whoever is to move (humans through the same service as bots)."""
         import random
 
@@ -100,6 +119,6 @@ class Command(BaseCommand):
                 return
             seat = game.seats.get(position=game.to_move_position)
             state = state_cache.load_state(game)
-            decision = rules_of(game).bots.choose(state, seat.position, "random", rng)
+            decision = rules_of(game).bots.choose(state, seat.position, kind, rng)
             actor = seat if seat.is_bot else seat.user
             services.submit_decision(game.pk, actor, game.seq, decision)
