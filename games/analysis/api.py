@@ -30,7 +30,7 @@ class AnalysisView(APIView):
     )
     def get(self, request, id):  # "id", as in every other /api/v1/games/{id}/ path
         game = services.finished_game(id)
-        return Response(selectors.payload(game, selectors.analysis_of(game)))
+        return Response(selectors.payload(game, services.advance(selectors.analysis_of(game))))
 
     @extend_schema(
         request=None,

@@ -16,6 +16,7 @@ from games.presentation import for_game
 from . import chart as win_chart
 from .analyse import MARKS
 from .models import Analysis
+from .services import in_process
 
 MARK_NAMES = {
     "good": gettext_lazy("good"),
@@ -30,6 +31,9 @@ STATUS_NAMES = {
     "done": gettext_lazy("Analysed."),
     "failed": gettext_lazy("The analysis failed; you can ask for it again."),
 }
+# Without a worker nothing waits for one: the page's own polls start the work.
+STATUS_IN_PROCESS = {"queued": gettext_lazy("The bot is about to analyse the game…")}
+POLL_MS_IN_PROCESS, POLL_MS_WORKER = 200, 1500
 # The API's fields of one decision (the stored record's, plus the words).
 FIELDS = ("seq", "seat", "turn", "by", "kind", "decision", "options", "before", "after", "loss", "mark", "best",
           "taken_back", "playouts")
@@ -104,7 +108,7 @@ def replay_panel(game, step, user):
     status = analysis.status if analysis is not None else "none"
     panel.update(
         status=status,
-        status_text=STATUS_NAMES[status],
+        status_text=(STATUS_IN_PROCESS if in_process() else STATUS_NAMES).get(status, STATUS_NAMES[status]),
         progress=analysis.progress if analysis is not None else 0.0,
         progress_pct=round(100 * analysis.progress) if analysis is not None else 0,
         api_url=reverse("api-game-analysis", args=[game.pk]),
@@ -112,6 +116,9 @@ def replay_panel(game, step, user):
         working=status in ("queued", "running"),
         running_text=STATUS_NAMES["running"],
         can_request=status in ("none", "failed"),
+        # Without a worker each poll computes a slice itself (services.advance): the next one may follow
+        # at once. With a worker a poll only reads, so it waits a little between reads.
+        poll_ms=POLL_MS_IN_PROCESS if in_process() else POLL_MS_WORKER,
     )
     if analysis is None or status != "done":
         return panel

@@ -1,5 +1,12 @@
 """The one change of state an analysis has: asking for it (``request_analysis``). The worker stores its
-progress through work.py."""
+progress through work.py.
+
+Without a worker (no broker: Celery's tasks run eagerly, in the process that enqueues them, as under
+``make run``), an enqueued task would run the whole analysis inside the request that asked for it, and the
+page would freeze for as long as the bot needs. So in that case nothing is enqueued: the request answers at
+once with the analysis queued, and each poll of it (``advance``, from the API's GET that the page's
+progress bar calls) judges the next short slice before it answers. docs/analysis.md, "Without a worker".
+"""
 
 from datetime import timedelta
 
@@ -13,7 +20,7 @@ from games import selectors as game_selectors
 from games.exceptions import Conflict, Throttled
 from games.models import Game
 
-from . import tasks
+from . import tasks, work
 from .models import Analysis
 
 ACTIVE = (Analysis.Status.QUEUED, Analysis.Status.RUNNING)
@@ -35,8 +42,31 @@ def finished_game(game_id):
     return game
 
 
+def in_process():
+    """Whether tasks run in the process that enqueues them (no broker, no worker): the analysis is then
+    computed by the polls (``advance``), never by the request that asks for it."""
+    return bool(tasks.analyse_game.app.conf.task_always_eager)
+
+
 def _enqueue(analysis):
+    if in_process():
+        return
     transaction.on_commit(lambda: tasks.analyse_game.delay(analysis.pk))
+
+
+def advance(analysis):
+    """Without a worker: judge the next slice of a queued or running ``analysis`` (about
+    ``ANALYSIS_POLL_SECONDS``) and return it as stored afterwards. With a worker, or for an analysis that is
+    not under way, it only returns ``analysis``. Two polls at once are safe: the slice stored first wins
+    (work.run_slice)."""
+    if analysis is None or analysis.status not in ACTIVE or not in_process():
+        return analysis
+    try:
+        work.run_slice(analysis.pk, run_seconds=settings.ANALYSIS_POLL_SECONDS)
+    except Exception as exc:  # noqa: BLE001 - stored as the analysis's failure, as the task does
+        work.fail(analysis.pk, exc)
+    analysis.refresh_from_db()
+    return analysis
 
 
 def _check_user_limits(user):

@@ -1,5 +1,6 @@
 """The worker's side of an analysis: judge the next stretch of decisions, store them, say whether more
-is left. The Celery task (tasks.py) calls ``run_slice`` until it says no.
+is left. The Celery task (tasks.py) calls ``run_slice`` until it says no; without a worker, the polls of the
+analysis do (services.advance).
 
 A slice reads the analysis row, computes without holding any lock (the strong bot's play-outs take
 seconds), then stores its records under the row's lock only if nobody stored that stretch meanwhile (a
@@ -83,6 +84,13 @@ def run_slice(analysis_id, run_seconds=None):
             row.finished_at = timezone.now()
         row.save(update_fields=["decisions", "done", "total", "status", "finished_at", "updated_at"])
     return row.status != Analysis.Status.DONE
+
+
+def run_to_end(analysis_id):
+    """Judge every decision left, slice after slice, in this process: what a worker's tasks do in turn (for
+    commands and tests that need a finished analysis at once)."""
+    while run_slice(analysis_id):
+        pass
 
 
 def fail(analysis_id, exc):

@@ -634,6 +634,9 @@ ANALYSIS_RUN_SECONDS = 5.0
 # A queued or running analysis whose row has not moved for this long is enqueued again by the next
 # request for it (its task was lost: a worker killed before it acknowledged, a broker flushed).
 ANALYSIS_STALE_SECONDS = 120
+# Without a worker (no REDIS_URL: tasks run in-process, as under `make run`), nothing is enqueued: each
+# poll of a queued or running analysis judges decisions for about this long before it answers.
+ANALYSIS_POLL_SECONDS = 1.0
 # How many new analyses one user may request: a DRF-style rate ("10/hour"); empty for no limit. And how
 # many of theirs may wait or run at once.
 ANALYSIS_USER_RATE = env.str("ANALYSIS_USER_RATE", default="10/hour")

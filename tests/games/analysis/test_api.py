@@ -1,5 +1,6 @@
-"""The analysis API: 409 while the game is in progress, one analysis per game computed by the Celery
-task (in-process here), stored once and served from storage, the answer's shape, the per-user limits."""
+"""The analysis API: 409 while the game is in progress, one analysis per game, computed by the polls without
+a worker (tasks in-process, as here and under ``make run``) or by the Celery task with one, stored once and
+served from storage, the answer's shape, the per-user limits."""
 
 import pytest
 from django.template.loader import render_to_string
@@ -7,7 +8,7 @@ from django.template.loader import render_to_string
 import engine
 from engine.guildhall.views import hidden_cards
 from games import cache as state_cache
-from games.analysis import selectors
+from games.analysis import selectors, work
 from games.analysis.models import Analysis
 from games.models import LogEntry
 
@@ -64,9 +65,13 @@ def test_signed_out_and_unknown_games(api_client_for, short_game):
     assert response.status_code == 302 and response["Location"].endswith("/replay/#analysis")
 
 
-def test_the_task_analyses_a_finished_game_once_and_it_is_served_from_storage(
-    make_user, api_client_for, short_game, commit
+def test_without_a_worker_the_request_answers_at_once_and_the_polls_compute_the_analysis(
+    make_user, api_client_for, short_game, commit, settings
 ):
+    """Tasks run in-process here, as under ``make run`` (no broker): the request queues the analysis and
+    answers without judging anything; each poll judges the next slice, so the progress grows poll by poll
+    up to the stored analysis, which is then served from storage."""
+    settings.ANALYSIS_POLL_SECONDS = 0  # one decision per poll: every step of the progress is seen
     game, _users = short_game()
     client = api_client_for(make_user())  # anyone signed in, not only the players
     before = client.get(url(game)).json()
@@ -75,16 +80,28 @@ def test_the_task_analyses_a_finished_game_once_and_it_is_served_from_storage(
 
     with commit() as callbacks:
         started = client.post(url(game))
-    assert len(callbacks) == 1  # the task, enqueued after the commit (and run in-process here)
+    assert callbacks == []  # nothing enqueued: no task would run anywhere but in this request
     assert started.status_code == 202
+    assert (started.json()["status"], started.json()["progress"], started.json()["decisions"]) == ("queued", 0.0, [])
     analysis = Analysis.objects.get()
-    assert analysis.status == Analysis.Status.DONE
+    assert (analysis.status, analysis.done) == (Analysis.Status.QUEUED, 0)
     assert (analysis.playouts, analysis.cpu_seconds, analysis.rollout_turns) == (12, 0.05, 0)  # the settings'
+
+    seen = []
+    for _poll in range(game.seq + 5):
+        body = client.get(url(game)).json()
+        seen.append((body["status"], body["progress"], len(body["decisions"])))
+        if body["status"] == "done":
+            break
+    assert seen[-1] == ("done", 1.0, game.seq), seen[-1]
+    assert [p for _s, p, _n in seen] == sorted(p for _s, p, _n in seen)  # it only grows
+    assert [n for _s, _p, n in seen[:3]] == [1, 2, 3]  # a slice per poll
+    assert any(status == "running" and 0 < p < 1 for status, p, _n in seen)
+    analysis.refresh_from_db()
+    assert analysis.status == Analysis.Status.DONE
     assert analysis.done == analysis.total == game.seq == len(analysis.decisions)
     stored = list(analysis.decisions)
 
-    body = client.get(url(game)).json()
-    assert body["status"] == "done" and body["progress"] == 1.0 and body["total"] == game.seq
     assert [d["seq"] for d in body["decisions"]] == list(range(1, game.seq + 1))
     for item in body["decisions"]:
         assert set(item) == DECISION_KEYS
@@ -106,8 +123,28 @@ def test_the_task_analyses_a_finished_game_once_and_it_is_served_from_storage(
             again = api_client_for(user).post(url(game))
         assert again.status_code == 200 and callbacks == []
         assert again.json() == body
+    assert client.get(url(game)).json() == body
     assert Analysis.objects.count() == 1
     assert Analysis.objects.get().decisions == stored
+
+
+def test_with_a_worker_the_request_enqueues_the_task_and_a_poll_only_reads(
+    make_user, api_client_for, short_game, django_capture_on_commit_callbacks
+):
+    from guildhall_site.celery import app
+
+    game, _users = short_game()
+    client = api_client_for(make_user())
+    app.conf.task_always_eager = False  # a broker and a worker, as in production (the fixture restores it)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert client.post(url(game)).status_code == 202
+    assert len(callbacks) == 1  # the task, enqueued after the commit (not run here: no worker in this test)
+    for _poll in range(3):
+        body = client.get(url(game)).json()
+        assert (body["status"], body["progress"], body["decisions"]) == ("queued", 0.0, [])
+    app.conf.task_always_eager = True
+    callbacks[0]()  # the worker's turn: the task runs slice after slice (its re-enqueues run in-process now)
+    assert client.get(url(game)).json()["status"] == "done"
 
 
 def test_the_analysis_names_only_cards_the_deciding_seat_could_see(make_user, api_client_for, short_game, commit):
@@ -115,6 +152,7 @@ def test_the_analysis_names_only_cards_the_deciding_seat_could_see(make_user, ap
     client = api_client_for(make_user())
     with commit():
         client.post(url(game))
+    work.run_to_end(Analysis.objects.get().pk)
     body = client.get(url(game)).json()
     log = LogEntry.objects.for_engine(game.pk)
     state = GUILDHALL.new_game(game.num_seats, game.seed, {'mode': game.mode}, version=game.engine_version)

@@ -11,7 +11,7 @@ from django.test import RequestFactory
 
 import engine
 from engine.search import canonical_key as decision_key
-from games.analysis import selectors
+from games.analysis import selectors, work
 from games.analysis.models import Analysis
 
 GUILDHALL = engine.get("guildhall")
@@ -41,7 +41,13 @@ def test_before_the_analysis_a_signed_in_reader_gets_the_button(short_game, make
         response = client.post(f"/games/{game.pk}/analysis/", {"step": "2"})
     assert response.status_code == 302
     assert response["Location"] == f"/games/{game.pk}/replay/?step=2#analysis"
-    assert Analysis.objects.get().status == Analysis.Status.DONE
+    # Tasks run in-process here (no worker, as under `make run`): the request only queued it, and the page
+    # it returns to shows the progress bar, whose polls compute the analysis one short slice at a time.
+    analysis = Analysis.objects.get()
+    assert (analysis.status, analysis.done) == (Analysis.Status.QUEUED, 0)
+    html = _render(selectors.replay_panel(game, 2, reader), reader)
+    assert re.search(r'<progress max="100" value="0" data-analysis-progress data-url="[^"]+" data-delay="200"', html)
+    assert "The bot is about to analyse the game…" in html and "Waiting for a worker" not in html
 
 
 def test_while_it_runs_the_panel_polls_through_a_static_script(short_game, make_user):
@@ -51,6 +57,11 @@ def test_while_it_runs_the_panel_polls_through_a_static_script(short_game, make_
     html = _render(selectors.replay_panel(game, 0, users[0]), users[0])
     api = f"/api/v1/games/{game.pk}/analysis/"
     assert re.search(r'<progress max="100" value="\d+" data-analysis-progress data-url="' + re.escape(api) + '"', html)
+    from guildhall_site.celery import app
+
+    app.conf.task_always_eager = False  # with a worker, a poll only reads: the script waits longer between them
+    worker = _render(selectors.replay_panel(game, 0, users[0]), users[0])
+    assert 'data-delay="1500"' in worker and 'data-delay="200"' in html
     assert re.search(r'<script src="[^"]*analysis/analysis\.js" defer></script>', html)
     assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script anywhere
     assert "<form" not in html  # no second request while it runs
@@ -67,6 +78,7 @@ def test_the_finished_analysis_on_the_replay(short_game, make_user, api_client_f
     game, users = short_game(moves=24)
     with commit():
         api_client_for(users[0]).post(f"/api/v1/games/{game.pk}/analysis/")
+    work.run_to_end(Analysis.objects.get().pk)
     analysis = Analysis.objects.get()
     # A decision the bot would have taken otherwise, shown on its step (made so if the run had none).
     records = analysis.decisions

@@ -1,6 +1,7 @@
-"""The replay's analysis panel in a real browser (Debian's chromium through Playwright): the progress bar
-follows the stored progress through the API and the page shows the chart once the analysis is done,
-under the site's Content-Security-Policy (the new_page fixture fails the test on anything it refuses).
+"""The replay's analysis panel in a real browser (Debian's chromium through Playwright), with a worker: the
+progress bar follows the progress the worker stores (read through the API, which computes nothing then) and
+the page shows the chart once the analysis is done, under the site's Content-Security-Policy (the new_page
+fixture fails the test on anything it refuses). Without a worker: tests/e2e/test_analysis_pages.py.
 
 PostgreSQL only: a live server's transactional reset on SQLite meets the log's append-only trigger,
 which only tests/e2e's own conftest lifts."""
@@ -19,7 +20,10 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 def test_the_progress_bar_follows_the_worker_and_the_chart_appears(short_game, make_user, logged_in_page,
                                                                   live_server):
+    from guildhall_site.celery import app
+
     game, users = short_game()
+    app.conf.task_always_eager = False  # a worker computes, as in production (the suite's fixture restores it)
     analysis = Analysis.objects.create(
         game=game, rules_version=game.engine_version, total=game.seq, status=Analysis.Status.QUEUED,
         playouts=12, cpu_seconds=0.05,

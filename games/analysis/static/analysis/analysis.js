@@ -6,7 +6,10 @@
   if (!bar || !window.fetch) { return; }
   var status = document.querySelector("[data-analysis-status]");
   var url = bar.getAttribute("data-url");
-  var delay = 1500;
+  // The pause between polls (the panel's data-delay): short when each poll computes a slice itself (no
+  // worker: the site's tasks run in-process), longer when a worker computes and a poll only reads.
+  var pause = Number(bar.getAttribute("data-delay")) || 1500;
+  var delay = pause;
   var over = false;
 
   function poll() {
@@ -14,6 +17,7 @@
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
         if (!data) { delay = Math.min(delay * 2, 30000); return; }
+        delay = pause;
         var pct = Math.round(100 * data.progress);
         bar.value = pct;
         bar.textContent = pct + "%";
