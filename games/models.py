@@ -8,12 +8,10 @@ filtered and sorted without replaying; ``services.submit_decision`` keeps them i
 from django.conf import settings
 from django.db import models
 from django.db.models import F, JSONField, Q, Value
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-# Every game stored before the site hosted more than one is a game of this one, and a client that does not
-# say which game it creates gets it.
-DEFAULT_GAME = "guildhall"
+from games import DEFAULT_GAME  # noqa: F401 - the site's first game (games/__init__.py), read from here too
+
 # ``Game.ended_by`` as the previous release wrote it (and, running beside this one, still writes it) ->
 # the rules' word for it now.
 LEGACY_ENDINGS = {"vp": "rules"}
@@ -193,11 +191,10 @@ class Seat(models.Model):
     @property
     def display_name(self):
         # Bot names contain a space, which no username may, so they never collide with a user.
-        if self.is_bot:
-            kind = self.get_bot_kind_display()
-            if self.position is None:
-                return gettext("Bot (%(kind)s)") % {"kind": kind}
-            return gettext("Bot %(number)d (%(kind)s)") % {"number": self.position + 1, "kind": kind}
+        if self.is_bot:  # the one rule for bots' names, the game's presentation's
+            from games.presentation import for_game
+
+            return for_game(self.game).bot_name(self.bot_kind, None if self.position is None else self.position + 1)
         return self.user.username
 
 

@@ -53,8 +53,7 @@ def all_games():
 
 
 def _default_game():
-    """The site's first game (``games.models.DEFAULT_GAME``), read when asked: this package is imported
-    while the apps load, before models may be."""
-    from games.models import DEFAULT_GAME
+    """The site's first game (``games.DEFAULT_GAME``)."""
+    from games import DEFAULT_GAME
 
     return DEFAULT_GAME

@@ -146,6 +146,15 @@ class Presentation:
         """``{bot kind: its name}`` for the lobby, in the order offered (the rules' ``bots.KINDS``)."""
         return {kind: _("%(kind)s bot") % {"kind": kind} for kind in self.rules.bots.KINDS}
 
+    def bot_name(self, kind, seat=None):
+        """A bot's name, the one rule every page follows (a seat's ``display_name``, a tournament's lists):
+        its kind's name (``bot_names()``) and, at a table, its seat from 1 ("Greedy bot 2"), which tells two
+        bots of a kind apart. Without a seat (a tournament's standings, a game not yet started) the kind's
+        name alone: bots of one kind are one program, with no record of their own to tell apart."""
+        name = self.bot_names().get(kind) or _("%(kind)s bot") % {"kind": kind}
+        # Translators: a bot at a table: its kind's name ("Greedy bot") and its seat number.
+        return name if seat is None else _("%(bot)s %(seat)s") % {"bot": name, "seat": seat}
+
     def score_words(self, score):
         """A seat's score as the results and lists say it ("12 VP")."""
         return ngettext("%(n)s point", "%(n)s points", score) % {"n": score}

@@ -43,7 +43,7 @@ def test_a_whole_game_against_the_strong_bot(make_user, settings, django_capture
             services.submit_decision(game.pk, alice, game.seq, decision)
     assert game.status == Game.Status.FINISHED
     bot = game.seats.get(kind=Seat.Kind.BOT)
-    assert bot.bot_kind == "strong" and "(strong)" in bot.display_name
+    assert bot.bot_kind == "strong" and bot.display_name == f"Strong bot {bot.position + 1}"
     entries = list(LogEntry.objects.filter(game=game).order_by("seq"))
     assert sum(1 for e in entries if e.seat == bot.position) > 20
     # Every entry the bot made is legal by the engine's own check.

@@ -35,7 +35,7 @@ def test_only_public_games_in_progress_are_listed(client, make_user):
     html = _live(client, viewer)
     assert _listed(html) == {public.pk, with_bot.pk}
     assert private.pk not in _listed(html) and still_open.pk not in _listed(html) and over.pk not in _listed(html)
-    assert "Bot 2 (greedy)" in html or "Bot 1 (greedy)" in html
+    assert "Greedy bot 2" in html or "Greedy bot 1" in html  # a bot by its kind and seat (Presentation.bot_name)
     assert ">Watch<" in html
     # A player sees their own game as theirs to play.
     assert ">Play<" in _live(client, alice)
