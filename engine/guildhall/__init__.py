@@ -13,6 +13,7 @@ from .hidden import permute_hidden
 from .invariants import check_invariants
 from .log_words import describe
 from .markers import gettext_noop
+from .messages import translate_error
 from .outcomes import BY_BOT, BY_TIMEOUT, can_resign, departed_reason, in_play
 from .positions import dump_position, position
 from .sampler import sampler as _sampler
@@ -139,5 +140,5 @@ __all__ = [
     "TITLE", "VERSIONS", "GameState", "IllegalDecision", "apply", "bots", "can_resign", "card_json",
     "check_invariants", "departed_reason", "describe", "dump_position", "in_play", "legal_decisions", "log_entry",
     "new_game", "new_seed", "normalise", "outcome", "pending_player", "permute_hidden", "position", "replay",
-    "sample", "seed_commitment", "validate_options", "view", "vp_json",
+    "sample", "seed_commitment", "translate_error", "validate_options", "view", "vp_json",
 ]

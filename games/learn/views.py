@@ -78,7 +78,10 @@ def dismiss(request):
     services.dismiss_offer(request.user)
     messages.info(request, _("The guided game stays under How to play whenever you want it."))
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
+    # Only a path of this site: anything else (an outside address, a word redirect() would take for a
+    # view's name) goes home.
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         target = "home"
     return redirect(target)

@@ -27,7 +27,6 @@ from ..models import Game, LogEntry, Seat
 from ..rules import rules_of
 
 MAX_ID = 2**63 - 1
-_MISSING = object()
 
 
 @dataclass
@@ -36,6 +35,21 @@ class DecisionResult:
     entry: LogEntry
     state: object  # the engine state after the decision (owned by the caller)
     to_move: str | None  # display name of the seat now to move, None once the game is over
+
+
+@dataclass
+class _Judged:
+    """A person's decision judged on the cached state of the seq they saw that is not a step within their
+    turn (it passes the turn, or asks another seat): what the locked path appends as it is, once the
+    game's row, locked, is still at that seq (``_append_judged``)."""
+
+    game_id: int
+    seed_commitment: str  # of the game judged: an id that now names another game is judged afresh
+    seats_by_pos: dict
+    seat: Seat
+    state: object  # after the decision
+    decision: dict  # the rules' own form, as logged
+    outcome: dict
 
 
 # --- reading and locking a game -------------------------------------------------------------------
@@ -203,11 +217,16 @@ def submit_decision(game_id, actor, expected_seq, decision, *, by_bot_runner=Fal
 
 
 def _submit(game_id, actor, expected_seq, decision, by_bot_runner):
+    judged = None
     if not isinstance(actor, Seat) and statements.appends_in_one_statement():
-        result = _one_more_step(game_id, actor, expected_seq, decision)
-        if result is not None:
-            return result
+        judged = _one_more_step(game_id, actor, expected_seq, decision)
+        if isinstance(judged, DecisionResult):
+            return judged
     with transaction.atomic():
+        if judged is not None:
+            result = _append_judged(judged, expected_seq)
+            if result is not None:
+                return result
         game, seats_by_pos = lock_game_with_seats(game_id)
         seat = seat_of_actor(game, seats_by_pos, actor)
         check_in_progress(game, expected_seq)
@@ -231,11 +250,12 @@ def _one_more_step(game_id, user, expected_seq, decision):
 
     Nothing changes for anyone but the game's row and log: the clock, the outbox and the ratings have
     nothing to do while the same person goes on deciding (their receivers see the same pending seat).
-    A decision that is not such a step costs the rules' judgement twice (here, then under the lock):
-    one decision in five, cheaper than a transaction for every step.
-    Whenever that is not so (a new turn, another seat, the end), or the decision is refused, or the game
-    moved on meanwhile, this writes nothing and returns None, and the locked path decides, with its
-    own precise answer (403, 409 with the current seq, 400 in the reader's words).
+    A decision judged here that is not such a step (a new turn, another seat) is returned as a
+    ``_Judged``: the locked path appends it as judged if the row is still at ``expected_seq`` (the
+    state of a seq is the same everywhere), so its rules' judgement and the game's seats are not read
+    twice. Whenever the game ends, or the decision is refused, or the game moved on meanwhile, this
+    writes nothing and returns None, and the locked path decides, with its own precise answer (403,
+    409 with the current seq, 400 in the reader's words).
     """
     game_id = parse_game_id(game_id)
     found = _judged_at(game_id, user, expected_seq)
@@ -252,13 +272,13 @@ def _one_more_step(game_id, user, expected_seq, decision):
     except engine.IllegalDecision:
         return None
     outcome = rules.outcome(state)
-    if outcome["over"] or awaited(rules, state, seats_by_pos) != before:
-        return None
+    if outcome["over"]:
+        return None  # the end (places, ratings) is the locked path's own, from the row and seats it reads
+    logged = _logged_form(rules, decision, legal)
+    if awaited(rules, state, seats_by_pos) != before:
+        return _Judged(game_id, game.seed_commitment, seats_by_pos, seat, state, logged, outcome)
     denormalise(game, rules, state, seats_by_pos, outcome)
-    entry = LogEntry(
-        game=game, seq=expected_seq + 1, seat=seat.position, decision=_logged_form(rules, decision, legal),
-        by=LogEntry.By.SEAT,
-    )
+    entry = LogEntry(game=game, seq=expected_seq + 1, seat=seat.position, decision=logged, by=LogEntry.By.SEAT)
     try:
         # Inside a caller's transaction, in a savepoint: a failed statement must not abort the caller's
         # work. The unique (game, seq) only refuses it where the row and the log disagree; the locked
@@ -311,12 +331,29 @@ def _judged_at(game_id, user, expected_seq):
     return game, seats_by_pos, seat, state
 
 
+def _append_judged(judged, expected_seq):
+    """Lock the game's row alone and, if it is still the game judged, active at ``expected_seq``, append
+    the decision as ``_one_more_step`` judged it, with the seats it knew (a started game's seats never
+    change); else None, and the locked path reads the row with its seats and decides afresh."""
+    game = statements.locked_row(Game, "id", judged.game_id)
+    if (
+        game is None
+        or game.status != Game.Status.ACTIVE
+        or game.seq != expected_seq
+        or game.seed_commitment != judged.seed_commitment
+    ):
+        return None
+    entry = _write(game, judged.seats_by_pos, judged.state, judged.seat, judged.decision, None, judged.outcome)
+    return result_of(game, judged.seats_by_pos, entry, judged.state)
+
+
 def _logged_form(rules, decision, legal):
-    """The rules' own form of ``decision`` (the legal option it matched), not whatever extra fields a
-    client sent along: the log keeps exactly what the rules looked at."""
-    return next(
-        (d for d in legal if all(decision.get(k, _MISSING) == v for k, v in d.items())), rules.normalise(decision)
-    )
+    """The rules' own form of ``decision``, not whatever extra fields a client sent along: the log keeps
+    exactly what the rules looked at: ``rules.normalise``, which keeps a field that no listed option
+    carries (an amount or an order the player chose beside the option), where matching the decision
+    against the options would drop it."""
+    normal = rules.normalise(decision)
+    return next((d for d in legal if d == normal), normal)
 
 
 def append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
@@ -333,18 +370,29 @@ def append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
             raise Forbidden(refusal_text(rules, exc), code=code) from None
         # The rules' sentence in the reader's language (their templates are in our catalogues).
         raise IllegalDecision(refusal_text(rules, exc), code=code) from None
+    logged = _logged_form(rules, decision, legal)
+    return _write(game, seats_by_pos, state, seat, logged, by, by_bot_runner=by_bot_runner)
 
-    decision = _logged_form(rules, decision, legal)
+
+def _write(game, seats_by_pos, state, seat, decision, by, outcome=None, by_bot_runner=False):
+    """Append the judged ``decision`` (its logged form) of ``seat`` to the locked game's log with ``state``
+    after it (``outcome``: the rules' outcome of it, when the caller has it); update the denormalised
+    fields and register the after-commit work."""
+    seq = game.seq
+    entry = LogEntry(game=game, seq=seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT)
+    denormalise(game, rules_of(game), state, seats_by_pos, outcome)
     try:
         # No savepoint: on an IntegrityError the whole transaction is rolled back anyway.
-        entry = LogEntry.objects.create(
-            game=game, seq=game.seq + 1, seat=seat.position, decision=decision, by=by or LogEntry.By.SEAT
-        )
+        if statements.appends_in_one_statement():
+            # The entry's INSERT and the row's UPDATE in one round trip, with the saves' signals.
+            statements.append_locked(game, DENORMALISED_FIELDS, entry, seq)
+        else:
+            entry.save()
+            game.save(update_fields=DENORMALISED_FIELDS)
     except IntegrityError:
-        # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode).
-        raise StaleSeq(game.seq + 1) from None
-    denormalise(game, rules, state, seats_by_pos)
-    game.save(update_fields=DENORMALISED_FIELDS)
+        # Only reachable where the row lock is not a lock (SQLite outside IMMEDIATE mode), or where the
+        # log and the row disagree.
+        raise StaleSeq(seq + 1) from None
     # The receivers of that save (clock, notifications) have seen this change; a further decision in the
     # same transaction (a timed-out turn) compares with what is awaited now.
     game.loaded_pending = game.pending_key()

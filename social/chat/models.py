@@ -2,7 +2,7 @@
 social.relations').
 
 A chat message is only ever what a player typed: the server never writes into the chat (no "alice played
-the Assassin" lines), so nothing it knows and a reader may not (hands, the deck, the seed) can reach a
+this card" lines), so nothing it knows and a reader may not (hands, the deck, the seed) can reach a
 reader through it. ``seq`` is the game's log length when the message was written: the replay shows the
 chat as it stood at each step, and emails quote what was said since the recipient's last decision.
 """

@@ -10,6 +10,7 @@ the results) is games/web/table.py's.
 """
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.guildhall.messages import ERRORS, format_error
 
@@ -84,9 +85,7 @@ def _why_not_playable(card_id, reasons):
 
 
 def translate_error(template, params):
-    from django.utils.translation import gettext, ngettext
-
-    return format_error(template, params, gettext, ngettext)
+    return format_error(template, params, _, ngettext)
 
 
 def _yucata_popups(view):
