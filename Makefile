@@ -31,6 +31,7 @@ run: install
 	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Two test processes (pytest-xdist): each has its own test database and Redis database (tests/parallel.py).
+# TEST_RUN_ID=auto (or a word) gives this run names of its own, for two runs at once on one machine.
 # TEST_PROCESSES=0 runs the tests in this process, one after the other.
 TEST_PROCESSES ?= 2
 

@@ -62,7 +62,8 @@ def _clear_rate_limits():
 
     if isinstance(cache, ResilientRedisCache):
         client = cache._cache.get_client(write=True)
-        for pattern in ("*:allauth:rl:*", "*:throttle:*"):
+        # Only this run's keys (their prefix): another run may share the database (tests/parallel.py).
+        for pattern in (f"{cache.key_prefix}:*:allauth:rl:*", f"{cache.key_prefix}:*:throttle:*"):
             keys = list(client.scan_iter(pattern))
             if keys:
                 client.delete(*keys)

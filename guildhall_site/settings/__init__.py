@@ -15,6 +15,7 @@ of INSTALLED_APPS.
 import datetime
 import logging
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -185,6 +186,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache and Celery: Redis when REDIS_URL is set, in-process otherwise --------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+# A word put before every key and channel the site uses in Redis (the cache's keys, Celery's queues, the
+# live tables' channels), so that two sites, or two test runs (tests/parallel.py), can share one Redis
+# database without reading each other's keys or tasks. Empty (the default): the names every release used.
+REDIS_KEY_PREFIX = env.str("REDIS_KEY_PREFIX", default="")
+# Channels' names allow letters, digits, "-", "_" and "." only, and fewer than 100 characters.
+if not re.fullmatch(r"[A-Za-z0-9_.-]{0,32}", REDIS_KEY_PREFIX):
+    raise ImproperlyConfigured(
+        f'REDIS_KEY_PREFIX must be at most 32 letters, digits, "-", "_" or ".", not {REDIS_KEY_PREFIX!r}'
+    )
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -193,7 +203,7 @@ if REDIS_URL:
             # the operations the fallback served (guildhall_cache_fallbacks_total).
             "BACKEND": "ops.cache.MeteredResilientRedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "guildhall",
+            "KEY_PREFIX": f"{REDIS_KEY_PREFIX}:guildhall" if REDIS_KEY_PREFIX else "guildhall",
             "TIMEOUT": 7 * 24 * 3600,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2, "OUTAGE_RETRY_SECONDS": 5},
         }
@@ -209,6 +219,9 @@ else:
     }
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Without a prefix, Celery's own key names: a release switched to beside the previous one takes over the
+# tasks the previous one queued.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": f"{REDIS_KEY_PREFIX}:"} if REDIS_KEY_PREFIX else {}
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
@@ -585,14 +598,16 @@ RATINGS_RELIABILITY_GAMES = 20
 # --- The live tables (games.live: WebSockets through Django Channels) -----------------------------
 
 
-def live_prefix(redis_url):
+def live_prefix(redis_url, key_prefix=""):
     """Redis pub/sub channels are one namespace for the whole server, whatever database a client selected:
     two sites on one server with different database numbers (a staging beside production, two test
-    processes) would hear each other's moves. The database number in the prefix keeps them apart."""
+    processes) would hear each other's moves. The database number in the prefix keeps them apart, and
+    REDIS_KEY_PREFIX two sites on the same database."""
     from redis.connection import parse_url
 
     database = int(parse_url(redis_url).get("db") or 0)
-    return "guildhall-live" if database == 0 else f"guildhall-live-db{database}"
+    prefix = "guildhall-live" if database == 0 else f"guildhall-live-db{database}"
+    return f"{key_prefix}-{prefix}" if key_prefix else prefix
 
 
 # Every app server and every Celery worker publishes "game N is at seq S" to the sockets through one
@@ -604,7 +619,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": live_prefix(REDIS_URL)},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": live_prefix(REDIS_URL, REDIS_KEY_PREFIX)},
         }
     }
 else:

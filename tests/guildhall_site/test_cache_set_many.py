@@ -6,13 +6,14 @@ import pytest
 from django.conf import settings
 
 from guildhall_site.cache import ResilientRedisCache
+from tests.parallel import key_prefix
 
 pytestmark = pytest.mark.redis
 
 
 @pytest.fixture
 def redis_cache():
-    cache = ResilientRedisCache(settings.REDIS_URL, {"KEY_PREFIX": "set-many-test", "TIMEOUT": 300})
+    cache = ResilientRedisCache(settings.REDIS_URL, {"KEY_PREFIX": key_prefix("set-many-test"), "TIMEOUT": 300})
     yield cache
     cache.delete_many(["a", "b", "c"])
 

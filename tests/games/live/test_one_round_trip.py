@@ -15,7 +15,7 @@ from games.live import publish
 from games.live.groups import game_group
 from guildhall_site import cache as resilient
 from guildhall_site import redis_batch
-from tests.parallel import unused_database, with_database
+from tests.parallel import key_prefix, unused_database, with_database
 
 pytestmark = pytest.mark.redis
 
@@ -28,7 +28,7 @@ def _cache_at(settings, url, name):
         name: {
             "BACKEND": "guildhall_site.cache.ResilientRedisCache",
             "LOCATION": url,
-            "KEY_PREFIX": "round-trip-test",
+            "KEY_PREFIX": key_prefix("round-trip-test"),
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5, "OUTAGE_RETRY_SECONDS": 30},
         },
     }
@@ -85,7 +85,7 @@ def test_on_two_servers_each_write_goes_its_own_way(settings, own_redis, round_t
 
     heard, _ = _heard(layer, game_group(game_id), decision)
     assert heard["seq"] == 8
-    assert redis.Redis.from_url(own_redis.url).exists("round-trip-test:1:snapshot-987701")
+    assert redis.Redis.from_url(own_redis.url).exists(key_prefix("round-trip-test") + ":1:snapshot-987701")
     assert sorted(round_trips) == [["PUBLISH"], ["SET"]]
 
 
@@ -150,7 +150,7 @@ def test_the_snapshot_goes_to_the_cache_s_database_though_the_message_was_queued
     heard, _ = _heard(layer, game_group(game_id), decision)
     assert heard["seq"] == 4 and round_trips == [["SET", "PUBLISH"]]
     assert cache.get("snapshot-987703") == {"seq": 4}
-    assert redis.Redis.from_url(url).exists("round-trip-test:1:snapshot-987703")
+    assert redis.Redis.from_url(url).exists(key_prefix("round-trip-test") + ":1:snapshot-987703")
 
 
 def test_a_command_redis_refuses_fails_only_its_own_writer(settings, own_redis, monkeypatch):
