@@ -36,6 +36,24 @@ def mark(shape, x, y, colour, attrs=""):
     return f'<polygon points="{points}" fill="{colour}" {attrs}>', "</polygon>"
 
 
+# The names at the lines' ends are 11 px high: a line's height apart, none is printed over another.
+LABEL_GAP = 13
+
+
+def spread(wanted, gap, low, high):
+    """Heights for labels wanted at ``wanted`` (ascending), each at least ``gap`` below the one before and,
+    as far as ``high - low`` holds them all, none outside ``low``..``high``: pushed down where they crowd,
+    then up from ``high`` where that ran past it."""
+    placed = []
+    for y in wanted:
+        placed.append(max(y, low, placed[-1] + gap) if placed else max(y, low))
+    if placed and placed[-1] > high:
+        placed[-1] = high
+        for i in range(len(placed) - 2, -1, -1):
+            placed[i] = min(placed[i], placed[i + 1] - gap)
+    return placed
+
+
 def _ticks(low, high, count):
     """About ``count`` ticks from ``low`` to ``high``, a whole number of turns or VP apart."""
     return ticks(low, high, max(1, round((high - low) / count)))
@@ -83,13 +101,13 @@ def chart(vp_by_turn, names, current_turn=None):
         end = line["points"][-1] if line["points"] else None
         line["label_x"] = _n(float(end["x"]) + 8) if end else None
         line["label_y"] = float(end["y"]) if end else None
-    # The names at the lines' ends, spread out so that equal scores do not print one name over another.
+    # The names at the lines' ends, spread out so that equal scores do not print one name over another,
+    # and kept beside the plot area: pushed down past the bottom they once ran into the turn numbers and
+    # off the picture (every seat at 0 VP).
     placed = sorted((line for line in series if line["label_y"] is not None), key=lambda line: line["label_y"])
-    for before, line in zip([None, *placed], placed, strict=False):
-        if before is not None and line["label_y"] < before["label_y"] + 12:
-            line["label_y"] = before["label_y"] + 12
-    for line in placed:
-        line["label_y"] = _n(line["label_y"])
+    for line, height in zip(placed, spread([line["label_y"] for line in placed], LABEL_GAP, TOP, HEIGHT - BOTTOM),
+                       strict=True):
+        line["label_y"] = _n(height)
     rows = mark_safe(
         "".join(
             f'<tr data-turn="{t}"><th scope="row">{t}</th>' + "".join(f"<td>{int(v)}</td>" for v in vps) + "</tr>"

@@ -14,7 +14,7 @@ from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
-from django.utils import formats, translation
+from django.utils import translation
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,6 +23,7 @@ from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 from games.presentation import for_game
 from games.rules import options_of, rules_of
+from games.web import dates
 
 from . import kinds, recipients
 from .kinds import Email
@@ -104,8 +105,7 @@ def seat_names(game):
 
 
 def when(dt, prefs):
-    local = dt.astimezone(prefs.tz)
-    return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({prefs.time_zone or 'UTC'})"
+    return f"{dates.words(dt, tz=prefs.tz)} ({prefs.time_zone or 'UTC'})"
 
 
 def time_left(deadline, now):
@@ -420,7 +420,7 @@ def chat_since_last_turn(game, user_id, prefs, limit):
     if not messages:
         return None
     lines = [
-        {"author": m.author.username, "at": formats.time_format(m.created_at.astimezone(prefs.tz)), "text": m.text}
+        {"author": m.author.username, "at": dates.words(m.created_at, tz=prefs.tz), "text": m.text}
         for m in messages
     ]
     return {"lines": lines, "skipped": skipped}

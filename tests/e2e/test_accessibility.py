@@ -6,6 +6,7 @@ critical violation. Also: the How to play page's profession cards keep a card's 
 import pytest
 
 from games import services
+from games.learn import services as learn
 from games.models import Game
 from tests.games.helpers import play, started_game
 
@@ -45,6 +46,8 @@ def main_pages(live_server, make_user):
     play(over, 3)
     services.resign(over.pk, lee)
     assert Game.objects.get(pk=over.pk).status == Game.Status.FINISHED
+    waiting = services.create_game(lee, seats=3)
+    lesson, _new = learn.start_or_resume(kim)  # the table with the coach beside it
     base = live_server.url
     return kim, [
         ("home", f"{base}/"),
@@ -54,6 +57,10 @@ def main_pages(live_server, make_user):
         ("table", f"{base}/games/{table.pk}/"),
         ("finished table", f"{base}/games/{over.pk}/"),
         ("replay", f"{base}/games/{over.pk}/replay/"),
+        ("waiting room", f"{base}/games/{waiting.pk}/"),
+        ("guided game", f"{base}/learn/"),
+        ("lesson", f"{base}/games/{lesson.pk}/"),
+        ("finished games", f"{base}/games/history/"),
         ("how to play", f"{base}/how-to-play/guildhall/"),
         ("leaderboards", f"{base}/leaderboards/"),
         ("tournaments", f"{base}/tournaments/"),

@@ -1,0 +1,16 @@
+"""``{{ moment|when }}`` and ``{{ moment|when:"date" }}``: a date as every page of the site writes it
+(games.web.dates), inside ``<time datetime="…">``."""
+
+from django import template
+from django.utils.html import format_html
+
+from games.web import dates
+
+register = template.Library()
+
+
+@register.filter(is_safe=True)
+def when(value, part="datetime"):
+    if value is None or value == "":
+        return ""
+    return format_html('<time datetime="{}">{}</time>', dates.machine(value), dates.words(value, part))
