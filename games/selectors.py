@@ -13,6 +13,7 @@ import engine
 from social.relations.selectors import kept_apart_ids
 
 from . import cache as state_cache
+from . import statements
 from .exceptions import InvalidRequest, NotFound
 from .models import Game, LogEntry, Seat
 from .rules import options_of, rules_of
@@ -68,30 +69,44 @@ def get_game(game_id):
         raise NotFound() from None
 
 
-def seat_of(game, user):
+def game_detail(game_id, user):
+    """``detail`` of the game ``game_id`` for ``user``, or 404: the game, its creator and its seats read
+    in one statement (``statements.game_with_seats``), for the API's GET of a game."""
+    found = statements.game_with_seats(parse_game_id(game_id))
+    if found is None:
+        raise NotFound()
+    game, seats = found
+    return detail(game, user, seats)
+
+
+def seat_of(game, user, seats=None):
+    """``user``'s seat of ``game`` (of ``seats``, its seats when the caller has them), or None."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
-    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in _seats(game, seats) if s.user_id == user.pk), None)
 
 
-def _ordered_seats(game):
-    return sorted(
-        game.seats.all(),
-        key=lambda s: (s.position if s.position is not None else 99, s.joined_at, s.pk),
-    )
+def _seats(game, seats):
+    return game.seats.all() if seats is None else seats
 
 
-def to_move_name(game):
+def _ordered_seats(seats):
+    return sorted(seats, key=lambda s: (s.position if s.position is not None else 99, s.joined_at, s.pk))
+
+
+def to_move_name(game, seats=None):
     if game.to_move_position is None or game.status != Game.Status.ACTIVE:
         return None
-    seat = next((s for s in game.seats.all() if s.position == game.to_move_position), None)
+    seat = next((s for s in _seats(game, seats) if s.position == game.to_move_position), None)
     return seat.display_name if seat else None
 
 
-def summary(game, user=None):
-    """The fields a game list shows: no engine state needed."""
+def summary(game, user=None, seats=None):
+    """The fields a game list shows: no engine state needed. ``seats``: the game's seats with their users,
+    when the caller has read them (else ``game.seats.all()``, prefetched by the caller)."""
+    seats = _seats(game, seats)
     scores = game.scores or []
-    me = seat_of(game, user)
+    me = seat_of(game, user, seats)
     options = options_of(game)
     return {
         "id": game.pk,
@@ -110,7 +125,7 @@ def summary(game, user=None):
         "started_at": game.started_at,
         "finished_at": game.finished_at,
         "deadline": game.deadline,
-        "to_move": to_move_name(game),
+        "to_move": to_move_name(game, seats),
         "your_seat": me.position if me else None,
         "rated": game.rated,
         "players": [
@@ -121,16 +136,18 @@ def summary(game, user=None):
                 "vp": scores[s.position] if s.position is not None and s.position < len(scores) else 0,
                 "place": s.final_place,
             }
-            for s in _ordered_seats(game)
+            for s in _ordered_seats(seats)
         ],
     }
 
 
-def detail(game, user):
+def detail(game, user, seats=None):
     """The game as ``user`` may see it: summary, their engine view and their legal decisions, all at
-    ``game.seq`` (the state is loaded at the row's seq, whatever was committed since)."""
-    data = summary(game, user)
-    me = seat_of(game, user)
+    ``game.seq`` (the state is loaded at the row's seq, whatever was committed since). ``seats`` as for
+    ``summary``."""
+    seats = _seats(game, seats)
+    data = summary(game, user, seats)
+    me = seat_of(game, user, seats)
     viewer = me.position if me is not None else None
     data["view"] = None
     data["legal"] = []

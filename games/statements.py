@@ -22,9 +22,12 @@ The lock of a game with its seats, the log's INSERT, the game's UPDATE on the lo
 read for its pages went back to the ORM: no difference beyond the machine's noise.
 """
 
+from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models.constants import OnConflict
 from django.db.models.signals import post_save, pre_save
+
+from .models import Game, Seat
 
 _STATEMENTS = {}
 
@@ -106,6 +109,60 @@ def _converters(db, fields):
     return written_once(("converters", fields, db.vendor), write)
 
 
+def _write_game_query():
+    """The game, its creator and every seat (seated or not) with its user, one row per seat (one row with
+    empty seat columns for a game without seats), the seats in ``Seat``'s order."""
+    User = get_user_model()
+    game_fields, seat_fields, user_fields = (tuple(m._meta.concrete_fields) for m in (Game, Seat, User))
+    seat_order = ", ".join(
+        f"s.{_quote(Seat._meta.get_field(name).column)}" for name in Seat._meta.ordering if name != "game"
+    )
+    users, creator = _quote(User._meta.db_table), _quote(Game._meta.get_field("created_by").column)
+    user_pk, game_pk = _quote(User._meta.pk.column), _quote(Game._meta.pk.column)
+    sql = (
+        f"SELECT {_select(game_fields, 'g')}, {_select(user_fields, 'c')}, {_select(seat_fields, 's')}, "
+        f"{_select(user_fields, 'u')} "
+        f"FROM {_quote(Game._meta.db_table)} g "
+        f"LEFT OUTER JOIN {users} c ON c.{user_pk} = g.{creator} "
+        f"LEFT OUTER JOIN {_quote(Seat._meta.db_table)} s ON s.{_quote(Seat._meta.get_field('game').column)} "
+        f"= g.{game_pk} "
+        f"LEFT OUTER JOIN {users} u ON u.{user_pk} = s.{_quote(Seat._meta.get_field('user').column)} "
+        f"WHERE g.{game_pk} = %s ORDER BY {seat_order}"
+    )
+    return sql, game_fields, seat_fields, user_fields
+
+
+def game_with_seats(game_id):
+    """(the game with its creator, its seats each with ``.game`` and ``.user``) or None: what
+    ``Game.objects.select_related("created_by").get(pk=game_id)`` and
+    ``list(Seat.objects.select_related("user").filter(game_id=game_id))`` give, in one query written once
+    per process. The API's GET of a game reads it so: after a change of turn the next player's page reads
+    the game, and in a game of short turns (Dominion: a turn in two or three decisions) that is one GET
+    for every two decisions; the ORM's read cost 2.4 ms of CPU against 0.5 ms (benchmarks/README.md,
+    "Ninth round")."""
+    db = _db()
+    sql, game_fields, seat_fields, user_fields = written_once(("game_with_seats", db.vendor), _write_game_query)
+    with db.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    User = get_user_model()
+    ng, nu, ns = len(game_fields), len(user_fields), len(seat_fields)
+    game = _instance(db, Game, game_fields, rows[0][:ng])
+    game.created_by = None if game.created_by_id is None else _instance(db, User, user_fields, rows[0][ng : ng + nu])
+    seat_pk = ng + nu + seat_fields.index(Seat._meta.pk)
+    seats = []
+    for row in rows:
+        if row[seat_pk] is None:
+            continue  # the outer join's one row of a game without seats
+        seat = _instance(db, Seat, seat_fields, row[ng + nu : ng + nu + ns])
+        seat.game = game
+        seat.user = None if seat.user_id is None else _instance(db, User, user_fields, row[ng + nu + ns :])
+        seats.append(seat)
+    return game, seats
+
+
 # --- write: a row's fields, a step's two rows ------------------------------------------------------
 
 
@@ -141,6 +198,79 @@ def appends_in_one_statement():
     return _db().vendor == "postgresql"
 
 
+def _append_statement(db, game_model, entry_model, fields):
+    """The statement of ``append_if_still_at``, written once per process: the game's UPDATE (only while
+    the game, the one with that seed commitment, is still active at the seq given) and the entry's INSERT
+    for the row it changed, returning the entry's id and the row as written."""
+
+    def write():
+        games, entries = game_model._meta, entry_model._meta
+        game_columns, entry_columns, link = _append_columns(game_model, entry_model, fields)
+        returned = tuple(games.concrete_fields)
+        pk = _quote(games.pk.column)
+        sql = (
+            f"WITH moved AS (UPDATE {_quote(games.db_table)} SET {_assignments(game_columns)} "
+            f"WHERE {pk} = %s AND {_quote('seq')} = %s AND {_quote('status')} = %s "
+            f"AND {_quote('seed_commitment')} = %s RETURNING {_select(returned, _quote(games.db_table))}), "
+            f"added AS ({_insert_from(entries, link, entry_columns, 'moved', pk)}) "
+            f"SELECT added.{_quote(entries.pk.column)}, {_select(returned, 'moved')} FROM added, moved"
+        )
+        return sql, game_columns, entry_columns, returned
+
+    return written_once(("append", game_model, fields, db.vendor), write)
+
+
+def _locked_append_statement(db, game_model, entry_model, fields):
+    """The statement of ``append_locked``, written once per process: the locked game's UPDATE at the seq
+    it was read at, and the entry's INSERT for it, returning the entry's id."""
+
+    def write():
+        games, entries = game_model._meta, entry_model._meta
+        game_columns, entry_columns, link = _append_columns(game_model, entry_model, fields)
+        pk = _quote(games.pk.column)
+        sql = (
+            f"WITH locked AS (UPDATE {_quote(games.db_table)} SET {_assignments(game_columns)} "
+            f"WHERE {pk} = %s AND {_quote('seq')} = %s RETURNING {pk}) "
+            f"{_insert_from(entries, link, entry_columns, 'locked', pk)}"
+        )
+        return sql, game_columns, entry_columns
+
+    return written_once(("append_locked", game_model, fields, db.vendor), write)
+
+
+def _append_columns(game_model, entry_model, fields):
+    """The game's fields written, the entry's columns but its key and its game, and its game's field."""
+    entries = entry_model._meta
+    link = entries.get_field("game")
+    entry_columns = [f for f in entries.concrete_fields if f is not entries.pk and f is not link]
+    return [game_model._meta.get_field(name) for name in fields], entry_columns, link
+
+
+def _assignments(columns):
+    return ", ".join(f"{_quote(f.column)} = %s" for f in columns)
+
+
+def _insert_from(entries, link, entry_columns, source, pk):
+    """The entry's INSERT for the game row ``source`` (a WITH clause's UPDATE) returned."""
+    names = ", ".join(_quote(f.column) for f in [link, *entry_columns])
+    marks = ", ".join("%s" for _ in entry_columns)
+    return (
+        f"INSERT INTO {_quote(entries.db_table)} ({names}) SELECT {source}.{pk}, {marks} FROM {source} "
+        f"RETURNING {_quote(entries.pk.column)}"
+    )
+
+
+def _prepared(db, instance, columns, adding):
+    return [f.get_db_prep_save(f.pre_save(instance, adding), db) for f in columns]
+
+
+def _entry_written(entry, pk, game, using):
+    entry.pk = pk
+    entry.game = game
+    entry._state.adding = False
+    entry._state.db = using
+
+
 def append_if_still_at(game, update_fields, entry, expected_seq):
     """PostgreSQL only: insert ``entry`` (a new ``LogEntry`` of ``game``) and update ``game``'s
     ``update_fields`` in one statement, and only while the game (the one with ``game``'s seed commitment)
@@ -160,46 +290,51 @@ def append_if_still_at(game, update_fields, entry, expected_seq):
     db = _db()
     game_model, entry_model = type(game), type(entry)
     fields = tuple(update_fields)
-
-    def write():
-        games, entries = game_model._meta, entry_model._meta
-        game_columns = [games.get_field(name) for name in fields]
-        returned = tuple(games.concrete_fields)
-        link = entries.get_field("game")
-        entry_columns = [f for f in entries.concrete_fields if f is not entries.pk and f is not link]
-        assignments = ", ".join(f"{_quote(f.column)} = %s" for f in game_columns)
-        names = ", ".join(_quote(f.column) for f in [link, *entry_columns])
-        marks = ", ".join("%s" for _ in entry_columns)
-        pk = _quote(games.pk.column)
-        sql = (
-            f"WITH moved AS (UPDATE {_quote(games.db_table)} SET {assignments} "
-            f"WHERE {pk} = %s AND {_quote('seq')} = %s AND {_quote('status')} = %s "
-            f"AND {_quote('seed_commitment')} = %s RETURNING {_select(returned, _quote(games.db_table))}), "
-            f"added AS (INSERT INTO {_quote(entries.db_table)} ({names}) "
-            f"SELECT moved.{pk}, {marks} FROM moved RETURNING {_quote(entries.pk.column)}) "
-            f"SELECT added.{_quote(entries.pk.column)}, {_select(returned, 'moved')} FROM added, moved"
-        )
-        return sql, game_columns, entry_columns, returned
-
-    sql, game_columns, entry_columns, returned = written_once(("append", game_model, fields, db.vendor), write)
-    using = db.alias
-    frozen = frozenset(fields)
-    game_values = [f.get_db_prep_save(f.pre_save(game, False), db) for f in game_columns]
-    entry_values = [f.get_db_prep_save(f.pre_save(entry, True), db) for f in entry_columns]
-    params = [*game_values, game.pk, expected_seq, game_model.Status.ACTIVE, game.seed_commitment, *entry_values]
+    sql, game_columns, entry_columns, returned = _append_statement(db, game_model, entry_model, fields)
+    params = [
+        *_prepared(db, game, game_columns, False), game.pk, expected_seq, game_model.Status.ACTIVE,
+        game.seed_commitment, *_prepared(db, entry, entry_columns, True),
+    ]
     with db.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
+    using = db.alias
+    frozen = frozenset(fields)
     written = _instance(db, game_model, returned, row[1:])
-    entry.pk = row[0]
-    entry.game = written
-    entry._state.adding = False
-    entry._state.db = using
+    _entry_written(entry, row[0], written, using)
     post_save.send(sender=game_model, instance=written, created=False, update_fields=frozen, raw=False, using=using)
     post_save.send(sender=entry_model, instance=entry, created=True, update_fields=None, raw=False, using=using)
     return written
+
+
+def append_locked(game, update_fields, entry, seq):
+    """PostgreSQL only, on the locked path (the caller holds ``game``'s row lock and read it at ``seq``):
+    ``entry.save()`` and ``game.save(update_fields=update_fields)`` in one statement instead of two. The
+    signals are those of the two saves, with the caller's instances: ``pre_save`` of the game before the
+    statement (the clock sets the new deadline on it, which goes out with it), ``post_save`` of both once
+    written (the outbox, live pages and ratings compare what the caller read with what is awaited now).
+    """
+    db = _db()
+    game_model, entry_model = type(game), type(entry)
+    using = db.alias
+    fields = tuple(update_fields)
+    frozen = frozenset(fields)
+    pre_save.send(sender=entry_model, instance=entry, raw=False, using=using, update_fields=None)
+    pre_save.send(sender=game_model, instance=game, raw=False, using=using, update_fields=frozen)
+    sql, game_columns, entry_columns = _locked_append_statement(db, game_model, entry_model, fields)
+    params = [*_prepared(db, game, game_columns, False), game.pk, seq, *_prepared(db, entry, entry_columns, True)]
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        raise DatabaseError("The locked game was not at the seq it was read at: nothing was written.")
+    _entry_written(entry, row[0], game, using)
+    game._state.adding = False
+    game._state.db = using
+    post_save.send(sender=entry_model, instance=entry, created=True, update_fields=None, raw=False, using=using)
+    post_save.send(sender=game_model, instance=game, created=False, update_fields=frozen, raw=False, using=using)
 
 
 def insert_ignoring_conflicts(instances):

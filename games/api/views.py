@@ -269,5 +269,4 @@ class GameViewSet(viewsets.ViewSet):
         return Response({"seq": game.seq, "entries": entries})
 
     def _detail(self, pk, request, http_status=status.HTTP_200_OK):
-        game = selectors.get_game(pk)
-        return Response(selectors.detail(game, request.user), status=http_status)
+        return Response(selectors.game_detail(pk, request.user), status=http_status)
