@@ -22,6 +22,7 @@ entries (see docs/bots-dominion.md for the count and the time it took).
 
 import argparse
 import json
+import os
 import sys
 import time
 from functools import lru_cache
@@ -197,9 +198,11 @@ def write_table(path, entries):
         "entries": dict(sorted(entries.items())),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
+    partial = path.with_suffix(".json.partial")
+    with open(partial, "w", encoding="utf-8") as handle:
         json.dump(document, handle, indent=1)
         handle.write("\n")
+    os.replace(partial, path)  # a reader never sees half a table
 
 
 def main(argv=None):
