@@ -154,10 +154,10 @@ def fill_sample(in_progress_moves=8, seed=0):
 
 def _play(game_id, rng, moves=None):
     """Whoever is to move decides (the greedy bot's choice), people and bot seats through the same service."""
-    import engine
     from games import cache as state_cache
     from games import services
     from games.models import Game
+    from games.rules import rules_of
 
     made = 0
     while moves is None or made < moves:
@@ -165,6 +165,6 @@ def _play(game_id, rng, moves=None):
         if game.status != Game.Status.ACTIVE:
             return
         seat = game.seats.get(position=game.to_move_position)
-        decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="greedy", rng=rng)
+        decision = rules_of(game).bots.choose(state_cache.load_state(game), seat.position, kind="greedy", rng=rng)
         services.submit_decision(game.pk, seat if seat.is_bot else seat.user, game.seq, decision)
         made += 1

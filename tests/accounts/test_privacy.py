@@ -9,7 +9,6 @@ from django.apps import apps
 from django.core.management import call_command
 from django.test import Client, TestCase
 
-import engine
 from accounts import personal_data, services
 from accounts.models import ApiToken
 from accounts.personal_data import DELETE, KEEP
@@ -18,6 +17,7 @@ from games import selectors
 from games.exceptions import Conflict, Forbidden, InvalidRequest
 from games.history.record import build_record, verify
 from games.models import Game, LogEntry
+from games.rules import rules_of
 from games.tournaments.models import Entrant
 
 from .privacy_world import build
@@ -135,7 +135,7 @@ def test_the_export_keeps_hidden_information_and_others_secrets_out(world):
     # Other hands of the game in progress are not there: every card id in her view is hers to see.
     state = state_cache.load_state(world.active_three)
     seat = world.active_three.seats.get(user=world.alice).position
-    assert json.dumps(engine.view(state, seat), sort_keys=True) == json.dumps(
+    assert json.dumps(rules_of(world.active_three).view(state, seat), sort_keys=True) == json.dumps(
         next(g for g in document["apps"]["games"]["games"] if g["game_id"] == world.active_three.pk)["game"]["view"],
         sort_keys=True,
     )

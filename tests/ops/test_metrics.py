@@ -12,13 +12,13 @@ import time_machine
 from django.conf import settings as django_settings
 from prometheus_client.parser import text_string_to_metric_families
 
-import engine
 from games import cache as state_cache
 from games import services
 from games.clock.deadlines import set_time_limit
 from games.clock.tasks import process_clock
 from games.models import Game, LogEntry
 from games.notifications.models import Notification
+from games.rules import rules_of
 from ops.cache import MeteredResilientRedisCache
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def _decide(api, game, user, **headers):
     game.refresh_from_db()
     seat = game.seats.get(user=user)
     state = state_cache.load_state(game)
-    decision = engine.bots.choose(state, seat.position, kind="random", rng=random.Random(game.seq))
+    decision = rules_of(game).bots.choose(state, seat.position, kind="random", rng=random.Random(game.seq))
     return api.post(f"/api/v1/games/{game.pk}/decisions/", {"expected_seq": game.seq, "decision": decision},
                     format="json", **headers)
 
@@ -78,7 +78,8 @@ def test_requests_decisions_conflicts_and_emails_are_counted(client, make_user, 
     # One through the table's form, as a browser sends it.
     client.force_login(mover)
     seat = game.seats.get(user=mover)
-    decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=random.Random(1))
+    state = state_cache.load_state(game)
+    decision = rules_of(game).bots.choose(state, seat.position, kind="random", rng=random.Random(1))
     page = client.post(f"/games/{game.pk}/decide/", {"expected_seq": game.seq, "decision": json.dumps(decision)})
     assert page.status_code in (200, 302)
     game.refresh_from_db()

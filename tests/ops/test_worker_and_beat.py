@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-import engine
 from games import cache as state_cache
 from games.models import Game
+from games.rules import rules_of
 from guildhall_site.celery import app
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -78,7 +78,7 @@ def test_readiness_sees_worker_and_beat_and_the_request_id_reaches_the_task(
             if game.to_move_user_id != alice.pk:
                 break
             seat = game.seats.get(user=alice)
-            decision = engine.bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
+            decision = rules_of(game).bots.choose(state_cache.load_state(game), seat.position, kind="random", rng=rng)
             sent_ids.append(f"decide-req-{len(sent_ids):06d}")
             answer = api.post(f"/api/v1/games/{game.pk}/decisions/", {"expected_seq": game.seq, "decision": decision},
                               format="json", HTTP_X_REQUEST_ID=sent_ids[-1])

@@ -136,7 +136,7 @@ def test_the_pay_prompt_names_the_vp_card_and_no_vp_kind_shows(client, make_user
     game, state = reach(make_user, lambda s: pending(s).get("kind") == "pay")
     card = pending(state)["card"]
     html = page(client, game, user_at(game, pending(state)["seat"]))
-    label = engine.text.vp_words(card)
+    label = GUILDHALL.cardtext.vp_words(card)
     assert f"Pay for the VP card {label}" in text_of(html)
     assert not re.search(r"VP\d-|\bVP[59]\b", text_of(html))
 
