@@ -12,12 +12,21 @@ push) belongs in a Celery task that the hook enqueues. Register with::
 
 The games app registers one hook itself: when the next seat to move is a bot, it enqueues
 ``games.tasks.play_bots``.
+
+Beside the hooks, ``stale_seq``: a signal sent when a decision is refused because the game had moved on,
+with ``source`` ("bot", "page"), so that the rooms above (ops' counters) hear of it without the services
+and the pages importing them.
 """
 
 import logging
 from dataclasses import dataclass
 
+from django.dispatch import Signal
+
 logger = logging.getLogger(__name__)
+
+# Sent with ``source``: who was refused (the bot runner "bot", the table's page "page").
+stale_seq = Signal()
 
 _hooks = []
 

@@ -11,8 +11,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.defaults import page_not_found, server_error
 
-from ops import context as ops_context
-
 
 def is_api(request):
     return request.path.startswith("/api/")
@@ -55,7 +53,7 @@ def handler500(request):
         template = loader.get_template("500.html")
     except TemplateDoesNotExist:
         return server_error(request)
-    return HttpResponseServerError(template.render({"request_id": ops_context.request_id.get()}))
+    return HttpResponseServerError(template.render({"request_id": getattr(request, "request_id", None)}))
 
 
 def too_many_requests(request, wait=None):

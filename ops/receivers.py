@@ -1,12 +1,13 @@
 """Counters fed by the site's own signals: decisions committed (the games app's decision hook, which runs
-after each commit) and the outbox's deliveries (``post_save`` of ``Notification``)."""
+after each commit), decisions refused because the game had moved on (``games.hooks.stale_seq``) and the
+outbox's deliveries (``post_save`` of ``Notification``)."""
 
 import time
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from games.hooks import on_decision
+from games.hooks import on_decision, stale_seq
 from games.notifications.models import Notification
 
 from . import context, metrics
@@ -28,6 +29,11 @@ def count_decision(event):
     else:
         source = context.source.get() or "other"
     metrics.DECISIONS.labels(source).inc()
+
+
+@receiver(stale_seq, dispatch_uid="ops_stale_seq")
+def count_stale_seq(sender, source, **kwargs):
+    metrics.STALE_SEQ.labels(source).inc()
 
 
 @receiver(post_save, sender=Notification, dispatch_uid="ops_notification_saved")

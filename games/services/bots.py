@@ -10,10 +10,9 @@ import time
 
 from django.conf import settings
 
-from ops import metrics
-
 from .. import cache as state_cache
 from ..exceptions import StaleSeq
+from ..hooks import stale_seq
 from ..models import DEFAULT_GAME, Game
 from ..rules import rules_of
 from .deciding import submit_decision
@@ -47,7 +46,7 @@ def run_bots(game_id, max_moves=500, seconds=None):
         try:
             submit_decision(game.pk, seat, game.seq, decision, by_bot_runner=True)
         except StaleSeq:
-            metrics.STALE_SEQ.labels("bot").inc()
+            stale_seq.send(sender=run_bots, source="bot")
             continue  # someone else (another runner) moved first; look again
         moves += 1
     return None
