@@ -17,13 +17,14 @@ ones (``Memo``).
 
 The table ``tables/strong.json`` (committed) holds the plans of the benchmark's kingdoms with the figures
 behind them; a kingdom not in it is planned on first use with the smaller ``FIRST_USE`` budget and kept
-for the process. ``python -m engine.dominion.bots.plans`` fills the table (docs/bots-dominion.md says
+for the process. ``python -m engine.dominion.bots.plans`` fills the table (docs/bots.md, "Dominion", says
 what it cost).
 """
 
 import argparse
 import itertools
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -321,7 +322,7 @@ def main(argv=None):
     from .arena import benchmark_kingdoms  # the arena's kingdoms for a seed
 
     parser = argparse.ArgumentParser(prog="python -m engine.dominion.bots.plans", description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", default="benchmark", help="the arena seed whose kingdoms are planned")
+    parser.add_argument("--seed", default="bench", help="the arena seed whose kingdoms are planned (the benchmark's)")
     parser.add_argument("--kingdoms", type=int, default=50)
     parser.add_argument("--edition", default="2013", choices=("2013", "2022"))
     parser.add_argument("--out", default=str(TABLE))
@@ -360,9 +361,11 @@ def main(argv=None):
         )
         document["plans"] = dict(sorted(document["plans"].items()))
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "w", encoding="utf-8") as handle:
+        partial = path.with_suffix(".json.partial")
+        with open(partial, "w", encoding="utf-8") as handle:
             json.dump(document, handle, indent=1)
             handle.write("\n")
+        os.replace(partial, path)  # a reader (the bot, a test) never sees half a table
     print(json.dumps({"kingdoms": args.kingdoms, "cpu_seconds": round(time.process_time() - started, 1),
                       "games": memo.games_played}))
     return 0
