@@ -98,7 +98,7 @@ def _detail(tournament):
         rounds.append({
             "number": rnd.number,
             "tables": [{"number": t["table"].number, "game": t["game"].pk, "finished": t["table"].finished,
-                        "players": [s.entrant.name for s in t["seats"]]} for t in found["tables"]],
+                        "players": [s.name for s in t["seats"]]} for t in found["tables"]],
             "byes": [bye.entrant.name for bye in found["byes"]],
         })
     return {**_summary(tournament), "entrants": [e.name for e in tournament.entrants.select_related("user")],

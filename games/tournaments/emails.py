@@ -114,7 +114,8 @@ def build_round(n, user, prefs, now):
     table = Table.objects.filter(game_id=n.game_id).select_related("round").first() if n.game_id else None
     if tournament is None or table is None:
         return None
-    others = [s.entrant.name for s in table.seats.select_related("entrant__user") if s.entrant.user_id != user.pk]
+    others = [s.name for s in table.seats.select_related("entrant__user", "entrant__tournament")
+              if s.entrant.user_id != user.pk]
     words = {"round": table.round.number, "name": tournament.name, "table": table.number, "game": n.game_id,
              "others": ", ".join(others)}
     subject = _("Guildhall: round %(round)s of %(name)s has started") % words

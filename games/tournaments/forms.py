@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.presentation import for_game
+from games.web.templatetags.game_tags import timedelta_days
 
 from .models import Tournament
 
@@ -11,15 +12,14 @@ from .models import Tournament
 # shared field's name.
 OPTION_PREFIX = "option_"
 
-HOURS = [
-    ("", _("No time limit")),
-    ("12", _("12 hours")),
-    ("24", _("1 day")),
-    ("48", _("2 days")),
-    ("72", _("3 days")),
-    ("120", _("5 days")),
-    ("168", _("7 days")),
-]
+# The times per move offered, in hours; named as the table and the tournament's page name a limit
+# (``timedelta_days``: "12 hours", "3 days"), so that one limit is never "72 hours" on one page and "3 days"
+# on another.
+HOURS = (12, 24, 48, 72, 120, 168)
+
+
+def time_choices():
+    return [("", _("No time limit"))] + [(str(h), timedelta_days(datetime.timedelta(hours=h))) for h in HOURS]
 
 
 class CreateTournamentForm(forms.Form):
@@ -28,7 +28,7 @@ class CreateTournamentForm(forms.Form):
                                help_text=_("A knockout is played at tables of 2."))
     table_size = forms.TypedChoiceField(label=_("Players per table"), choices=[(2, "2"), (3, "3"), (4, "4")],
                                         coerce=int, initial=4)
-    time_per_move = forms.ChoiceField(label=_("Time per move"), choices=HOURS, initial="72", required=False)
+    time_per_move = forms.ChoiceField(label=_("Time per move"), choices=[], initial="72", required=False)
     timeout_policy = forms.ChoiceField(label=_("When time runs out"), choices=Tournament.TimeoutPolicy.choices,
                                        initial="bot")
     rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=20,
@@ -54,6 +54,7 @@ class CreateTournamentForm(forms.Form):
         self.game = game
         presentation = for_game(game)
         rules = presentation.rules
+        self.fields["time_per_move"].choices = time_choices()  # in the language of the request
         self.fields["table_size"].choices = [(n, str(n)) for n in rules.PLAYERS]
         self.fields["table_size"].initial = max(rules.PLAYERS)
         names = presentation.bot_names()

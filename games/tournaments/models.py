@@ -14,10 +14,10 @@ anonymises rather than deletes; it withdraws them first). ``Tournament.created_b
 from django.conf import settings
 from django.db import models
 from django.db.models import JSONField, Q, Value
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import DEFAULT_GAME, Game, Seat
+from games.presentation import for_game
 
 
 class Tournament(models.Model):
@@ -161,8 +161,11 @@ class Entrant(models.Model):
 
     @property
     def name(self):
+        """A person's username; a bot's name as every page names bots (the game's ``bot_name``): its kind's
+        name alone ("Greedy bot"), since a tournament's bot has no seat outside a table (``TableSeat.name``
+        gives it its seat there, as the game's page does)."""
         if self.is_bot:
-            return gettext("Bot %(number)s (%(kind)s)") % {"number": self.pk, "kind": self.get_bot_kind_display()}
+            return for_game(self.tournament.game).bot_name(self.bot_kind)
         return self.user.username
 
 
@@ -220,6 +223,14 @@ class TableSeat(models.Model):
 
     def __str__(self):
         return f"{self.table}: {self.entrant_id}"
+
+    @property
+    def name(self):
+        """The entrant's name at this table: a bot's with its seat from 1 ("Greedy bot 3"), as the game's own
+        page names that seat (``Seat.display_name``), so a round's page and its game name a bot alike."""
+        if self.entrant.is_bot:
+            return for_game(self.entrant.tournament.game).bot_name(self.entrant.bot_kind, self.position + 1)
+        return self.entrant.name
 
 
 class Bye(models.Model):

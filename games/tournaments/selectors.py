@@ -1,6 +1,9 @@
 """The read side of tournaments: what the pages and the API show. Only public information: names, tables,
 game ids, places, points and VP of finished games."""
 
+from django.utils.formats import number_format
+from django.utils.translation import ngettext
+
 from games.presentation import for_game
 from games.rules import options_of
 
@@ -33,6 +36,27 @@ def standings_rows(tournament):
     return [{"row": row, "entrant": entrants[row.entrant]} for row in current_standings(tournament)]
 
 
+def standings(tournament):
+    """The standings as the pages show them: ``{"rows": [...], "ranked": bool}``. Until a game of the
+    tournament has ended nobody has placed anywhere: the rows come in seeding order and ``ranked`` is false,
+    so the page shows no ranks and no tie-breaks (every one would be a tie, or a rating dressed as a rank)."""
+    rows = standings_rows(tournament)
+    ranked = any(item["row"].games for item in rows)
+    if not ranked:
+        rows.sort(key=lambda item: (item["entrant"].seed is None, item["entrant"].seed or 0, item["entrant"].pk))
+    return {"rows": rows, "ranked": ranked}
+
+
+def points_words(value):
+    """Tournament points in words: "1 point", "0.5 points" (the number as the language writes it)."""
+    whole = float(value).is_integer()
+    shown = number_format(int(value) if whole else round(float(value), 2))
+    # gettext chooses a form by a whole number. A fraction (a bye's 0.5) takes the form for many in the
+    # site's languages (CLDR's "other" for every decimal in English, German and Spanish), as 0 does.
+    count = int(value) if whole else 0
+    return ngettext("%(points)s point", "%(points)s points", count) % {"points": shown}
+
+
 def entry_of(tournament, user):
     if not user.is_authenticated:
         return None
@@ -46,7 +70,6 @@ def detail(tournament, user):
     return {
         "tournament": tournament,
         "game_words": game_words(tournament),
-        "per_move_hours": round(tournament.per_move.total_seconds() / 3600) if tournament.per_move else None,
         "entrants": entrants,
         "people": sum(1 for e in entrants if not e.is_bot),
         "entry": entry,
@@ -54,7 +77,7 @@ def detail(tournament, user):
         "can_withdraw": entry is not None and entry.active and tournament.status in (
             Tournament.Status.OPEN, Tournament.Status.RUNNING),
         "can_start": tournament.directed_by(user) and tournament.status == Tournament.Status.OPEN,
-        "standings": standings_rows(tournament) if running_or_over else [],
+        "standings": standings(tournament) if running_or_over else None,
         "rounds": list(tournament.round_set.order_by("number")),
     }
 
@@ -62,12 +85,15 @@ def detail(tournament, user):
 def round_detail(tournament, rnd):
     tables = []
     for table in rnd.tables.select_related("game").order_by("number"):
-        seats = list(table.seats.select_related("entrant__user").order_by("place", "position"))
+        seats = list(table.seats.select_related("entrant__user", "entrant__tournament").order_by("place", "position"))
         tables.append({"table": table, "game": table.game, "seats": seats})
+    byes = list(rnd.byes.select_related("entrant__user", "entrant__tournament").order_by("number", "pk"))
+    for bye in byes:
+        bye.points_words = points_words(bye.points)
     return {
         "tournament": tournament,
         "round": rnd,
         "tables": tables,
-        "byes": list(rnd.byes.select_related("entrant__user").order_by("number", "pk")),
+        "byes": byes,
         "rounds": list(tournament.round_set.order_by("number")),
     }

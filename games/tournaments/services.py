@@ -155,8 +155,9 @@ def _check_director_limits(creator):
     verdict = check("tournament-create", f"user:{creator.pk}", setting(CREATE_RATE))
     if not verdict.allowed:
         raise Throttled(
-            _("You have created many tournaments lately; try again in %(seconds)d seconds.")
-            % {"seconds": max(1, int(verdict.wait))},
+            ngettext("You have created many tournaments lately; try again in %(seconds)d second.",
+                     "You have created many tournaments lately; try again in %(seconds)d seconds.",
+                     max(1, int(verdict.wait))) % {"seconds": max(1, int(verdict.wait))},
             wait=verdict.wait,
         )
 
