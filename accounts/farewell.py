@@ -25,8 +25,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.notifications.recipients import address_of
-
+from .addresses import address_of
 from .models import profile_for
 
 logger = logging.getLogger(__name__)
@@ -60,7 +59,7 @@ class Farewell:
 
 def before_erasure(user):
     """A Farewell for ``user``, or None when the account has no confirmed address to write to (the rule of
-    every email of the site: games.notifications.recipients.address_of)."""
+    every email of the site: accounts.addresses.address_of)."""
     address = address_of(user)
     if address is None:
         return None

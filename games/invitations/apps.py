@@ -11,4 +11,10 @@ class InvitationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
+        from games.notifications import kinds
+        from games.notifications.models import Notification
+
         from . import receivers  # noqa: F401  (invitations follow the game's invitation list and seats)
+        from .emails import invitation_email
+
+        kinds.register(Notification.Kind.INVITATION, invitation_email, preference="invitation_emails")

@@ -1,7 +1,7 @@
 """Notification emails: text + HTML, in the recipient's language and time zone, built one way.
 
-Every kind of email, the site's own (below: your turn, reminders, timeouts, results, the digest,
-invitations) and those of other apps, is a kind of ``notifications.kinds`` whose builder returns a
+Every kind of email, the site's own (below: your turn, reminders, timeouts, results, the digest) and
+those of other apps (invitations, tournaments, messages), is a kind of ``notifications.kinds`` whose builder returns a
 ``kinds.Email``; ``build_message`` renders it with what every email has and adds the headers. Every email
 links to the preferences and carries a signed one-click unsubscribe link (``List-Unsubscribe`` +
 ``List-Unsubscribe-Post``, RFC 8058). What happened in a game is told by its rules' ``describe`` for the
@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 from games.presentation import for_game
-from games.rules import options_of, rules_of
+from games.rules import rules_of
 from games.web import dates
 
 from . import kinds, recipients
@@ -426,39 +426,6 @@ def chat_since_last_turn(game, user_id, prefs, limit):
     return {"lines": lines, "skipped": skipped}
 
 
-def _invitation(n, user, prefs, now):
-    """An invitation to an open game (games.invitations), while it still waits for an answer."""
-    from games.invitations.selectors import pending_invitation, rematch_source
-
-    invitation = pending_invitation(n.game_id, n.user_id) if n.game_id else None
-    if invitation is None:
-        return None  # answered already, or the game has started or was cancelled
-    game = invitation.game
-    inviter = invitation.inviter.username if invitation.inviter else _("A player")
-    seated = [s.display_name for s in Seat.objects.filter(game_id=game.pk).select_related("user").order_by("id")]
-    presentation = for_game(game)
-    options = presentation.options_words(options_of(game))
-    intro = [
-        _("%(name)s invites you to a game of %(game)s: game %(id)s, %(seats)s players%(options)s.")
-        % {"name": inviter, "game": presentation.title(), "id": game.pk, "seats": game.num_seats,
-           "options": f", {options}" if options else ""},
-        _("Players so far: %(players)s.") % {"players": ", ".join(seated)},
-    ]
-    rematch = rematch_source(game.pk)
-    if rematch is not None:
-        intro.append(
-            _("It is a rematch of game %(id)s: the same players, a new deal.") % {"id": rematch.original_id}
-        )
-    context = {
-        "game_id": game.pk,
-        "intro": intro,
-        "game_url": absolute(_reverse("invitations:invitation", (invitation.pk,), f"/invitations/{invitation.pk}/")),
-        "game_link_text": _("Accept or decline the invitation"),
-    }
-    subject = _("Guildhall: %(name)s invites you to game %(id)s") % {"name": inviter, "id": game.pk}
-    return Email(subject, context)
-
-
 # How a game ended, when not the rulebook's way (the engine's ``ended_by``; the log tells who).
 ENDINGS = {
     "resigned": lambda: _("The game ended because a player resigned; whoever left is placed last."),
@@ -474,4 +441,3 @@ for _reminder_kind in REMINDER_KINDS:
 kinds.register(Notification.Kind.TIMEOUT, _timeout, preference="reminder_emails")
 kinds.register(Notification.Kind.TAKEN_OVER, _taken_over, preference="reminder_emails")
 kinds.register(Notification.Kind.RESULTS, _results, preference="result_emails")
-kinds.register(Notification.Kind.INVITATION, _invitation, preference="invitation_emails")

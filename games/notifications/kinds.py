@@ -1,5 +1,5 @@
 """The registry of email kinds: every email the outbox sends, the site's own (the your-turn email, reminders,
-results, the digest, invitations: games/notifications/emails.py) and those other apps own, is built one
+results, the digest: games/notifications/emails.py) and those other apps own (invitations, tournaments…), is built one
 way, by the builder registered for its kind.
 
 A feature app (private messages, tournaments…) registers each of its kinds from its AppConfig.ready()::

@@ -12,6 +12,7 @@ from django.db.models import Exists, F, OuterRef, Subquery
 from django.db.models.functions import Upper
 from django.db.models.lookups import Exact
 
+from accounts.addresses import address_of  # noqa: F401  (the accounts' rule, which every channel reads here)
 from games.models import Game
 
 from .models import Notification
@@ -65,18 +66,6 @@ def confirmed(users):
         Exact(Upper("email"), Upper(OuterRef("email")))
     )
     return users.annotate(has_confirmed_email=Exists(same_address))
-
-
-def address_of(user):
-    """Where ``user``'s emails go: their address if they confirmed it, else None (no email at all)."""
-    if not user.email:
-        return None
-    known = getattr(user, "has_confirmed_email", None)
-    if known is None:
-        from allauth.account.models import EmailAddress
-
-        known = EmailAddress.objects.filter(user_id=user.pk, email__iexact=user.email, verified=True).exists()
-    return user.email if known else None
 
 
 def prefs_for(user_id):
