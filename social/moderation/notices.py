@@ -9,10 +9,10 @@ quote others) or the moderator's name.
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from games.notifications import outbox
+from games.web import dates
 
 from .models import AuditEntry, NoticePreference, Report, Restriction
 
@@ -30,7 +30,7 @@ def notify(entry):
 
 
 def _when(value):
-    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT")
+    return dates.words(value)
 
 
 def _scope(entry):
