@@ -134,6 +134,12 @@ class Game(models.Model):
         the last part within a turn is a seat's player leaving the game."""
         return (self.to_move_position, self.turn, self.to_move_user_id)
 
+    def names_by_seat(self):
+        """Display names by engine seat ("?" for a seat without a player, which a started game never has);
+        reads ``seats.all()``, so a prefetch of the seats serves it."""
+        seats = {s.position: s for s in self.seats.all() if s.position is not None}
+        return [seats[p].display_name if p in seats else "?" for p in range(self.num_seats)]
+
 
 class Seat(models.Model):
     class Kind(models.TextChoices):

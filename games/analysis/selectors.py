@@ -9,7 +9,6 @@ game's replay shows every card, and a record names only cards of that seat's leg
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from games.history.replay import names_by_seat
 from games.models import Game
 from games.presentation import for_game
 
@@ -60,7 +59,7 @@ def payload(game, analysis):
     if analysis is None:
         return {"status": "none", "progress": 0.0, "rules_version": game.engine_version, "total": game.seq,
                 "decisions": []}
-    names = names_by_seat(game)
+    names = game.names_by_seat()
     return {
         "status": analysis.status,
         "progress": analysis.progress,
@@ -122,7 +121,7 @@ def replay_panel(game, step, user):
     )
     if analysis is None or status != "done":
         return panel
-    names = names_by_seat(game)
+    names = game.names_by_seat()
     records = analysis.decisions
     by_seq = {r["seq"]: r for r in records}
     panel.update(

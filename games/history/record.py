@@ -16,7 +16,7 @@ from games.exceptions import Conflict
 from games.models import DEFAULT_GAME, Game
 from games.rules import options_of, rules_of
 
-from .replay import names_by_seat, stored_log
+from .replay import stored_log
 
 # 2: an entry the server made for a seat is [seat, decision, by] ("timeout", "bot"), others [seat, decision];
 # the result says how the game ended. 3: the game's rules (``rules``, its slug) and ``options``; how it
@@ -44,7 +44,7 @@ def build_record(game):
         "engine_version": game.engine_version,
         "options": options,
         "mode": game.mode,
-        "players": names_by_seat(game),
+        "players": game.names_by_seat(),
         "seed": game.seed,
         "seed_commitment": game.seed_commitment,
         "decisions": [[seat, decision] if by is None else [seat, decision, by] for seat, decision, by in log],

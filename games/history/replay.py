@@ -21,12 +21,6 @@ logger = logging.getLogger(__name__)
 REPLAYABLE = (Game.Status.ACTIVE, Game.Status.FINISHED)
 
 
-def names_by_seat(game):
-    """Display names by engine seat ("?" for a seat without a player, which a started game never has)."""
-    seats = {s.position: s for s in game.seats.all() if s.position is not None}
-    return [seats[p].display_name if p in seats else "?" for p in range(game.num_seats)]
-
-
 def viewer_seat(game, user):
     """The engine seat of ``user`` in ``game``, or None (a spectator)."""
     if user is None or not getattr(user, "is_authenticated", False):
@@ -138,7 +132,7 @@ def log_in_words(game, replay, viewer):
 
 
 def _log_in_words(game, replay, viewer):
-    names = names_by_seat(game)
+    names = game.names_by_seat()
     return [
         {
             "seq": seq,

@@ -165,7 +165,7 @@ def replay_context(request, game, step, fragment=False):
             "step": step, "steps": rp.steps})
     # Everything is revealed only when the row says finished and the log does end the game.
     finished = game.status == Game.Status.FINISHED and rp.over
-    names = replay.names_by_seat(game)
+    names = game.names_by_seat()
     view = replay.step_view(rp.rules, rp.state, viewer, finished)
     presentation = for_game(game)
     context = {

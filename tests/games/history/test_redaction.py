@@ -7,7 +7,6 @@ from django.utils.html import escape
 
 import engine
 from engine.guildhall.views import card_ids_in, hidden_cards
-from games.history import replay
 from tests.games.helpers import started_game
 from tests.games.history.helpers import (
     card_ids,
@@ -48,7 +47,7 @@ def test_game_in_progress_reveals_nothing_hidden_at_any_step(make_user, api_clie
     assert game.status == "active"
     log = stored_log(game)
     present = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
-    names = replay.names_by_seat(game)
+    names = game.names_by_seat()
     for user, seat in _viewers(make_user, game):
         client = _client_for(Client, user)
         for k in range(len(log) + 1):

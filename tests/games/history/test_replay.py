@@ -155,7 +155,7 @@ def test_log_in_words_beside_the_table_is_the_engines(make_user, client):
     game = finished_game(users, kind="greedy", seed=5)
     log = stored_log(game)
     final = GUILDHALL.replay(game.num_seats, game.seed, {"mode": game.mode}, log)
-    names = replay.names_by_seat(game)
+    names = game.names_by_seat()
     html = client.get(f"/games/{game.pk}/replay/?step=7").content.decode()
     from django.utils.html import escape
 
