@@ -8,7 +8,7 @@ Who may do what:
   chat, the players';
 - reports go to social.moderation, which hides messages through ``hide_message``; what a reader muted or
   blocked (social.relations) is left out for them where the chat is read (selectors);
-- a player the staff muted from the chat (social.moderation.restrictions) writes nothing until the end;
+- a player the staff muted from the chat (social.mutes, which moderation answers) writes nothing until the end;
 - each player keeps private notes on each of their games.
 
 A new message is announced to the game's live pages after its commit (games.live: its id only); each
@@ -23,8 +23,8 @@ from games.exceptions import Forbidden, InvalidRequest, NotFound
 from games.live import publish
 from games.models import Game, Seat
 from games.services import parse_game_id
+from social import mutes
 from social import text as social_text
-from social.moderation import restrictions
 from social.throttling import limit, writing_too_fast
 
 from .models import MESSAGE_MAX_LENGTH, NOTE_MAX_LENGTH, Message, Note
@@ -55,9 +55,9 @@ def post_message(game_id, user, text):
     if game.status not in CHAT_STATUSES:
         raise InvalidRequest(_("The chat opens when the game starts."), code="chat_closed")
     text = social_text.checked(text, MESSAGE_MAX_LENGTH)
-    mute = restrictions.mute_of(user.pk, "chat")
-    if mute is not None:
-        raise Forbidden(restrictions.refusal(mute), code="muted")
+    refused = mutes.refusal(user.pk, "chat")
+    if refused is not None:
+        raise Forbidden(refused, code="muted")
     limit("chat", user.pk, settings.CHAT_THROTTLE_RATE, writing_too_fast())
     message = Message.objects.create(game_id=game.pk, author=user, text=text, seq=game.seq)
     # The table's pages hear of it over their live socket once it is committed (its id, not its text).

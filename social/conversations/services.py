@@ -30,8 +30,8 @@ from games.exceptions import Forbidden, InvalidRequest, NotFound
 from games.live import publish
 from games.services import parse_game_id  # a row id within the database's range
 from guildhall_site.celery import publish_many
+from social import mutes
 from social import text as social_text
-from social.moderation import restrictions
 from social.relations import selectors as relations
 from social.throttling import Throttled, limit, writing_too_fast
 
@@ -85,9 +85,9 @@ def send(sender, other, text):
     if not other.is_active:
         raise NotFound(_("No such player."), code="no_player")
     text = social_text.checked(text, MESSAGE_MAX_LENGTH, lines=True)
-    mute = restrictions.mute_of(sender.pk, "messages")
-    if mute is not None:
-        raise Forbidden(restrictions.refusal(mute), code="muted")
+    refused = mutes.refusal(sender.pk, "messages")
+    if refused is not None:
+        raise Forbidden(refused, code="muted")
     sender_blocks, withheld = relations.blocks_between(sender, other)
     if sender_blocks:
         raise Forbidden(

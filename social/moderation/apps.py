@@ -14,8 +14,12 @@ class ModerationConfig(AppConfig):
         # The staff's decisions, emailed to the player concerned, in the outbox's registry (the outbox never
         # imports this app).
         from games.notifications import kinds
+        from social import mutes
 
-        from . import notices
+        from . import notices, restrictions
+
+        # The chat and the private messages ask social.mutes before they store a line.
+        mutes.register(restrictions.writing_refusal)
 
         kinds.register(
             notices.KIND,

@@ -1,7 +1,6 @@
-"""Whether the staff keep a player from writing (read by the table chat and the private messages before
-they store anything), or from being invited (read by the invitations before they invite anyone). A leaf
-module (it imports only this app's models), so the rooms below moderation may ask it without an import
-circle."""
+"""Whether the staff keep a player from writing (the table chat and the private messages ask through
+social.mutes, where apps.py registers ``writing_refusal``), or from being invited (read by the invitations
+before they invite anyone). A leaf module: it imports only this app's models."""
 
 from django.db.models import Q
 from django.utils import formats, timezone
@@ -39,6 +38,13 @@ def may_receive_invitations(user):
     if user is None or not user.is_active or getattr(user, "deleted_at", None) is not None:
         return False
     return not current(user.pk, (Restriction.Scope.ACCOUNT,)).exists()
+
+
+def writing_refusal(user_id, what):
+    """What ``user_id`` is told when a mute keeps them from ``what`` ("chat" or "messages") now; None when
+    they may write (social.mutes' check)."""
+    mute = mute_of(user_id, what)
+    return None if mute is None else refusal(mute)
 
 
 def refusal(restriction):
