@@ -33,18 +33,18 @@ def test_leaderboard_profile_and_chart_with_the_keyboard(live_server, logged_in_
     tab_to(page, "a[href='/leaderboards/']")
     page.keyboard.press("Enter")
     page.wait_for_selector("table.leaderboard")
-    assert page.url.endswith("/leaderboards/printed/")
+    assert page.url.endswith("/leaderboards/guildhall/printed/")
     assert page.locator("tr[data-player]").count() == 2
     tab_to(page, "tr[data-player=ann] a")
     page.keyboard.press("Enter")
     page.wait_for_selector("#ratings")
-    chart = page.locator("#rating-printed figure.rating-chart > svg")
+    chart = page.locator("#rating-guildhall-printed figure.rating-chart > svg")
     assert chart.is_visible() and chart.bounding_box()["width"] > 300
     assert chart.locator("circle").count() == 3
-    assert page.locator("#rating-printed [data-figure=games]").inner_text() == "3"
-    tab_to(page, "#rating-printed summary")
+    assert page.locator("#rating-guildhall-printed [data-figure=games]").inner_text() == "3"
+    tab_to(page, "#rating-guildhall-printed summary")
     page.keyboard.press("Enter")
-    assert page.locator("#rating-printed table.rating-table tbody tr").count() == 3
+    assert page.locator("#rating-guildhall-printed table.rating-table tbody tr").count() == 3
     page.screenshot(path=str(artifacts / "profile-ratings.png"), full_page=True)
 
     ongoing = new_game(contextlib.nullcontext, [ann, ben])
@@ -65,7 +65,7 @@ def test_leaderboard_and_profile_fit_a_phone(live_server, new_page, make_user, s
     play_until_turn(game, contextlib.nullcontext, rounds_played(game, 2), random.Random(4))
     time_out(game, contextlib.nullcontext)
     page = new_page(PHONE, 800)
-    for url in ("/leaderboards/printed/", "/players/ben/"):
+    for url in ("/leaderboards/guildhall/printed/", "/players/ben/"):
         page.goto(live_server.url + url)
         for details in page.locator("details").all():  # the chart's numbers, opened, fit too
             details.evaluate("d => d.open = true")
