@@ -1,5 +1,7 @@
 """Creating and seating: a new game and its rules (the one place that says what a new game may be: the
-API's serializer and the lobby's form both ask ``check_new_game``), joining, leaving and starting one.
+API's serializer and the lobby's form both ask ``check_new_game``; which games players may create at all,
+``offered_games``, the catalogue, the lobby, the tournaments and the demo ask too), joining, leaving and
+starting one.
 
 Seats get their engine position when the game starts, in a random order (``secrets``-backed shuffle):
 whoever created the game has no first-player advantage.
@@ -48,11 +50,39 @@ class NewGame:
     rated: bool
     per_move: datetime.timedelta | None
     timeout_policy: str
+    version: str  # the rules version it is played under (``rules_version``)
+
+
+def offered_games():
+    """The slugs of the games players may create, in ``engine.GAMES``'s order: the site's OFFERED_GAMES
+    (every game unless the operator narrows it, e.g. to the games the previous release knows while it still
+    runs beside this one: docs/releases.md). A game left out is not deleted: its games play on, replay and
+    show, and a tournament of it pairs its rounds; only new ones are refused."""
+    return [slug for slug in engine.GAMES if slug in settings.OFFERED_GAMES]
+
+
+def rules_version(game):
+    """The rules version a new game of ``game`` is played under: the one OFFERED_GAMES names for it (while
+    the previous release runs beside this one, the newest it knows), else the game's newest."""
+    return settings.OFFERED_GAMES.get(game) or rules_of(game).ENGINE_VERSION
+
+
+def check_offered(game):
+    """``game`` if players may create a game of it (``offered_games``); otherwise ``InvalidRequest`` for the
+    field "game", naming the games they may create."""
+    offered = offered_games()
+    if isinstance(game, str) and game in offered:
+        return game
+    names = ", ".join(offered)
+    if isinstance(game, str) and game in engine.GAMES:
+        raise _refused("game", _("New games of %(game)s cannot be created on this site at the moment; "
+                                 "these can: %(games)s.") % {"game": _(rules_of(game).TITLE), "games": names})
+    raise _refused("game", _("game must be one of: %(games)s.") % {"games": names})
 
 
 def creatable_games():
-    """The games a client can create, as the API lists them and the lobby offers them: for each, its slug,
-    title (a msgid), seat counts, options (choices, default, help) and bot kinds."""
+    """The games a client can create (``offered_games``), as the API lists them and the lobby offers them:
+    for each, its slug, title (a msgid), seat counts, options (choices, default, help) and bot kinds."""
     return [
         {
             "game": slug,
@@ -64,7 +94,8 @@ def creatable_games():
             },
             "bot_kinds": list(rules.bots.KINDS),
         }
-        for slug, rules in engine.GAMES.items()
+        for slug in offered_games()
+        for rules in (rules_of(slug),)
     ]
 
 
@@ -89,10 +120,13 @@ def check_new_game(
     usernames, at most the free seats; ``rated``: whether the result counts for ratings (not with a bot
     without a calibration rating, never for a lesson); ``per_move_days``: one of ``PER_MOVE_DAYS``, None
     for no limit, left out for the site's default; ``timeout_policy``: one of ``TIMEOUT_POLICIES``.
-    ``asked``: someone asks for this game now (the API, the lobby), so a rated game with a bot without a
-    calibration rating is refused; a game whose "rated" was decided before (a tournament's table, a
-    rematch) is made as it was decided, and such a bot leaves it unrated at its end (the verdict "bots")."""
-    if not isinstance(game, str) or game not in engine.GAMES:
+    ``asked``: someone asks for this game now (the API, the lobby), so its game must be one players may
+    create (``check_offered``) and a rated game with a bot without a calibration rating is refused; a game
+    whose game and "rated" were decided before (a tournament's table, a rematch, a lesson) is made as it was
+    decided, and such a bot leaves it unrated at its end (the verdict "bots")."""
+    if asked:
+        check_offered(game)
+    elif not isinstance(game, str) or game not in engine.GAMES:
         raise _refused("game", _("game must be one of: %(games)s.") % {"games": ", ".join(engine.GAMES)})
     rules = rules_of(game)
     try:
@@ -130,7 +164,7 @@ def check_new_game(
     if timeout_policy not in TIMEOUT_POLICIES:
         raise _refused("timeout_policy", _('timeout_policy must be "bot" or "end".'))
     return NewGame(game=game, options=options, seats=seats, bots=bots, bot_kind=kind, invited=invited, rated=rated,
-                   per_move=per_move, timeout_policy=timeout_policy)
+                   per_move=per_move, timeout_policy=timeout_policy, version=rules_version(game))
 
 
 def _resolve_users(usernames):
@@ -172,14 +206,13 @@ def create_checked(creator, new, *, seed=None, lesson=False):
     """Create the game ``new`` (a ``NewGame`` from ``check_new_game``)."""
     if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 128):
         raise InvalidRequest(_("seed must be a text of 1 to 128 characters."))
-    rules = rules_of(new.game)
     seed = engine.new_seed() if seed is None else seed
     with transaction.atomic():
         game = Game.objects.create(
             game=new.game,
             options=new.options,
             mode=legacy_mode(new.options),
-            engine_version=rules.ENGINE_VERSION,
+            engine_version=new.version,
             num_seats=new.seats,
             seed=seed,
             seed_commitment=engine.seed_commitment(seed),

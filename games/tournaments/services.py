@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-import engine
 from accounts.throttles import check
 from games import services as game_services
 from games.exceptions import Conflict, Forbidden, GameError, InvalidRequest, NotFound, Throttled
@@ -92,8 +91,8 @@ def _check_tournament(*, name, game, options, format, table_size, per_move, time
     their defaults, its bot kind)."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
         raise InvalidRequest(_("The name must have 1 to 100 characters."))
-    if not isinstance(game, str) or game not in engine.GAMES:
-        raise InvalidRequest(_("game must be one of: %(games)s.") % {"games": ", ".join(engine.GAMES)})
+    # Its tables are new games: of a game players may create (its rounds are paired even once it is not).
+    game_services.check_offered(game)
     game_rules = rules_of(game)
     try:
         options = game_rules.validate_options(options if options is not None else {})

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.exceptions import GameError, NotFound, Throttled
 from games.models import DEFAULT_GAME
 from games.presentation import all_games
-from games.services import parse_game_id
+from games.services import offered_games, parse_game_id
 from games.web.refusals import refusal_message
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 
@@ -31,11 +31,23 @@ def tournament_list(request):
     return render(request, "tournaments/list.html", {"groups": selectors.listing()})
 
 
+def _offered():
+    """The games a tournament may be made of: those players may create (``games.services.offered_games``)."""
+    offered = offered_games()
+    return [p for p in all_games() if p.slug in offered]
+
+
 def _chosen_game(request):
-    """The game the form is for: ``game`` of the form or the address, else the default game."""
-    slug = request.POST.get("game") or request.GET.get("game")
-    games = all_games()
-    return next((p for p in games if p.slug == slug), None) or next(p for p in games if p.slug == DEFAULT_GAME)
+    """The game the form is for. A form sent is for its ``game`` (or the address's), else the default game:
+    one players may not create is refused on the form, by the service. The page shows the address's game if
+    it is offered, else the default game or the first offered."""
+    if request.method == "POST":
+        slug = request.POST.get("game") or request.GET.get("game")
+        games = all_games()
+        return next((p for p in games if p.slug == slug), None) or next(p for p in games if p.slug == DEFAULT_GAME)
+    offered = _offered()
+    asked = next((p for p in offered if p.slug == request.GET.get("game")), None)
+    return asked or next((p for p in offered if p.slug == DEFAULT_GAME), offered[0])
 
 
 @login_required
@@ -53,7 +65,7 @@ def create(request):
         else:
             messages.success(request, _("The tournament is open for entries."))
             return redirect("tournaments:detail", tournament.pk)
-    context = {"form": form, "games": all_games(), "chosen": chosen}
+    context = {"form": form, "games": _offered(), "chosen": chosen}
     response = render(request, "tournaments/create.html", context, status=400 if form.errors else 200)
     # Over the rate or the cap of new tournaments: 429, and when to come back.
     return refused.retry_after(_with_status(response, 429)) if isinstance(refused, Throttled) else response

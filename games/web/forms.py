@@ -1,10 +1,13 @@
 """The lobby's form for a new game: the fields every game shares, then the game's own options (its
 presentation's ``option_fields``) and its seat counts and bots (its rules' ``PLAYERS`` and ``bots.KINDS``).
-The form only reads the choices; ``games.services.check_new_game`` is the one place that judges them."""
+The form only reads the choices; ``games.services.check_new_game`` is the one place that judges them
+(whether players may create a game of this game at all, ``check_offered``, among them)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import services
+from games.exceptions import InvalidRequest
 from games.presentation import for_game
 from games.ratings import outlook
 
@@ -118,6 +121,10 @@ class CreateGameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        try:
+            services.check_offered(self.game)
+        except InvalidRequest as refused:
+            self.add_error(None, str(refused.detail))
         seats, bots = data.get("seats"), data.get("bots")
         if seats is not None and bots is not None and bots >= seats:
             self.add_error("bots", _("Leave at least one seat for you: fewer bots than players."))

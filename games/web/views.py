@@ -138,9 +138,15 @@ def next_game(request):
 
 
 def _chosen_game(request):
-    """The game the creation form is for: ``game`` of the form or the address, else the site's first."""
-    slug = request.POST.get("game") or request.GET.get("game")
-    return slug if slug in {p.slug for p in all_games()} else DEFAULT_GAME
+    """The game the creation form is for. A form sent is for its ``game`` (or the address's), else the
+    site's first, as the API's body without one: one players may not create is refused on the form. The
+    page shows the address's game if players may create it, else the site's first or the first they may."""
+    offered = services.offered_games()
+    if request.method == "POST":
+        slug = request.POST.get("game") or request.GET.get("game")
+        return slug if slug in {p.slug for p in all_games()} else DEFAULT_GAME
+    slug = request.GET.get("game")
+    return slug if slug in offered else (DEFAULT_GAME if DEFAULT_GAME in offered else offered[0])
 
 
 @login_required
@@ -153,7 +159,8 @@ def create_game(request):
         days = int(data["time_per_move"]) if data["time_per_move"] else None
         try:
             with transaction.atomic():  # the game and its clock together; bots start moving after both
-                game = services.create_game(
+                # Asked by a person: the rules of creating a game, as the API's (the game offered among them).
+                new = services.check_new_game(
                     request.user,
                     seats=data["seats"],
                     game=game_slug,
@@ -163,6 +170,7 @@ def create_game(request):
                     bot_kind=data["bot_kind"],
                     rated=data["rated"],
                 )
+                game = services.create_checked(request.user, new)
                 set_time_limit(game, timedelta(days=days) if days else None, data["timeout_policy"] or "bot")
                 # The creator goes to the table next: the your-turn message of a game that starts at once
                 # (against bots) finds them there.
@@ -174,9 +182,10 @@ def create_game(request):
             if form.unrated_because:
                 messages.info(request, form.unrated_because)
             return redirect("games:game", pk=game.pk)
-    games = [{"slug": p.slug, "title": p.title(), "guide_url": p.guide_url()} for p in all_games()]
-    chosen = next(g for g in games if g["slug"] == game_slug)
-    return render(request, "games/create.html", {"form": form, "games": games, "chosen": chosen})
+    # The choice is among the games players may create; one refused stays chosen, beside the form's error.
+    games = {p.slug: {"slug": p.slug, "title": p.title(), "guide_url": p.guide_url()} for p in all_games()}
+    offered = [games[slug] for slug in services.offered_games()]
+    return render(request, "games/create.html", {"form": form, "games": offered, "chosen": games[game_slug]})
 
 
 def _lifecycle(request, pk, action, done_message):

@@ -23,6 +23,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+import engine
 from ops.logs import logging_config as ops_logging_config
 
 from .keyfiles import kept_key
@@ -387,6 +388,31 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Playing (games) ----------------------------------------------------------------------------
+
+
+def offered_games(raw):
+    """``"guildhall:3,dominion"`` → ``{"guildhall": "3", "dominion": None}``: the games players may create,
+    each with the rules version its new games get (None: the game's newest)."""
+    offered = {}
+    for item in filter(None, (part.strip() for part in raw.split(","))):
+        slug, _colon, version = (part.strip() for part in item.partition(":"))
+        if slug not in engine.GAMES or (version and version not in engine.GAMES[slug].VERSIONS):
+            raise ImproperlyConfigured(
+                f"OFFERED_GAMES: {item!r} is not one of {', '.join(engine.GAMES)}, each with one of its rules "
+                f"versions after a colon if you choose one (guildhall:3)"
+            )
+        offered[slug] = version or None
+    if not offered:
+        raise ImproperlyConfigured(f"OFFERED_GAMES must name one or more of {', '.join(engine.GAMES)}")
+    return offered
+
+
+# The games players may create, and the rules version of their new games (OFFERED_GAMES=guildhall:3,dominion;
+# default every game at its newest). While the previous release runs beside this one, only what it can read:
+# its games, at its rules versions (docs/releases.md); its code fails on a game or version it does not know.
+# Games of a game left out still play, replay and show.
+OFFERED_GAMES = offered_games(env.str("OFFERED_GAMES", default=",".join(engine.GAMES)))
+
 # Per-user rate of writes (per client address when signed out), one budget for the API and the pages
 # (accounts/throttles.py); reads are not throttled. Empty: no limit.
 GUILDHALL_WRITE_THROTTLE_RATE = env.str("THROTTLE_WRITE_RATE", default="300/min")

@@ -126,3 +126,77 @@ def test_a_second_game_is_created_viewed_and_played_through_the_same_api(make_us
     assert row.seq >= 10
     log = clients["ann"].get(f"{GAMES}{row.pk}/log/").json()
     assert len(log["entries"]) == row.seq and all(entry["text"] for entry in log["entries"])
+
+
+# --- the games players may create (OFFERED_GAMES) --------------------------------------------------
+
+
+@pytest.mark.skipif(OTHER is None, reason="the engine registers one game only")
+def test_a_game_not_offered_is_a_400_that_names_the_games_one_can_create(make_user, api_client_for, settings):
+    settings.OFFERED_GAMES = {"guildhall": None}
+    client = api_client_for(make_user())
+    refused = client.post(GAMES, {"seats": 2, "game": OTHER}, format="json")
+    assert refused.status_code == 400 and refused["Content-Type"] == "application/json"
+    error = refused.json()
+    assert error["error"] == "invalid" and list(error["fields"]) == ["game"]
+    assert "cannot be created on this site" in error["fields"]["game"][0]
+    assert error["fields"]["game"][0].endswith("these can: guildhall.")
+    assert Game.objects.count() == 0
+    assert client.post(GAMES, {"seats": 2}, format="json").status_code == 201  # the offered game still is
+
+
+@pytest.mark.skipif(OTHER is None, reason="the engine registers one game only")
+def test_a_default_game_not_offered_is_refused_too(make_user, api_client_for, settings):
+    """A body without "game" asks for the default game: when it is not offered, the refusal says so."""
+    settings.OFFERED_GAMES = {OTHER: None}
+    refused = api_client_for(make_user()).post(GAMES, {"seats": 2}, format="json")
+    assert refused.status_code == 400 and f"these can: {OTHER}." in refused.json()["fields"]["game"][0]
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.skipif(OTHER is None, reason="the engine registers one game only")
+def test_the_catalogue_and_the_schema_list_only_the_games_offered(client, settings):
+    settings.OFFERED_GAMES = {"guildhall": None}
+    assert [entry["game"] for entry in client.get(f"{GAMES}catalogue/").json()] == ["guildhall"]
+    schema = json.loads(client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json").content)
+    branches = schema["components"]["schemas"]["GameCreateRequest"]["anyOf"]
+    assert {branch["properties"]["game"]["const"] for branch in branches} == {"guildhall"}
+
+
+@pytest.mark.skipif(OTHER is None, reason="the engine registers one game only")
+def test_games_of_a_game_no_longer_offered_still_play_and_show(make_user, api_client_for, settings):
+    ann, ben = make_user("ann"), make_user("ben")
+    clients = {"ann": api_client_for(ann), "ben": api_client_for(ben)}
+    game_id = clients["ann"].post(GAMES, {"seats": 2, "game": OTHER}, format="json").json()["id"]
+    settings.OFFERED_GAMES = {"guildhall": None}
+    assert clients["ben"].post(f"{GAMES}{game_id}/join/").json()["status"] == "active"  # it starts
+    row = Game.objects.get(pk=game_id)
+    mover = clients[row.to_move_user.username]
+    detail = mover.get(f"{GAMES}{game_id}/").json()
+    decided = mover.post(f"{GAMES}{game_id}/decisions/",
+                         {"expected_seq": detail["seq"], "decision": detail["legal"][0]}, format="json")
+    assert decided.status_code == 201, decided.content
+    assert [g["id"] for g in clients["ann"].get(GAMES, {"game": OTHER}).json()["results"]] == [game_id]
+    assert clients["ann"].get(f"{GAMES}{game_id}/log/").status_code == 200
+
+
+def test_new_games_take_the_rules_version_the_site_names_for_their_game(make_user, api_client_for, settings):
+    """OFFERED_GAMES=guildhall:3 (while the previous release, which knows rules up to 3, runs beside this
+    one): new games are played under version 3, as that release plays them, and replay as such."""
+    from django.core.management import call_command
+
+    settings.OFFERED_GAMES = {"guildhall": "3"}
+    client = api_client_for(make_user())
+    game_id = client.post(GAMES, {"seats": 2, "bots": 1}, format="json").json()["id"]
+    assert Game.objects.get(pk=game_id).engine_version == "3"
+    for _ in range(5):
+        detail = client.get(f"{GAMES}{game_id}/").json()
+        if detail["status"] != "active" or not detail["legal"]:
+            break
+        answer = client.post(f"{GAMES}{game_id}/decisions/", {"expected_seq": detail["seq"],
+                                                              "decision": detail["legal"][0]}, format="json")
+        assert answer.status_code == 201, answer.content
+    call_command("replay_games")
+    settings.OFFERED_GAMES = {"guildhall": None}
+    newest = client.post(GAMES, {"seats": 2}, format="json").json()["id"]
+    assert Game.objects.get(pk=newest).engine_version == engine.get("guildhall").ENGINE_VERSION

@@ -55,6 +55,19 @@ def test_demo_setup_twice_is_harmless(capsys):
     call_command("replay_games")
 
 
+
+@pytest.mark.parametrize("offered", [["guildhall"], [g for g in engine.GAMES if g != DEFAULT_GAME]])
+def test_demo_setup_makes_only_games_players_may_create(capsys, settings, offered):
+    """Under OFFERED_GAMES (an upgrade's switch-over, docs/releases.md) the demo makes no game of another."""
+    if not offered:
+        pytest.skip("the engine registers one game only")
+    settings.OFFERED_GAMES = dict.fromkeys(offered)
+    call_command("demo_setup")
+    assert set(Game.objects.values_list("game", flat=True)) == set(offered)
+    assert Game.objects.filter(status=Game.Status.ACTIVE).count() == len(offered)
+    assert Game.objects.filter(status=Game.Status.OPEN).count() == 1
+    call_command("replay_games")
+
 def test_make_run_passes_host_and_port_to_the_links_in_emails_and_the_summary():
     """make run PORT=… sets SITE_URL (read by the email links and demo_setup's summary) unless it is set."""
     import os

@@ -14,6 +14,13 @@ A migration that is not expand-only fails here: a new NOT NULL column without a 
 code's INSERT leaves it out), a dropped or renamed column or table the old code reads. Such a change waits
 for the next release (docs/releases.md, "To contract in the next release").
 
+The current code runs as the upgrade notes say during the switch-over: ``OFFERED_GAMES`` narrowed to the
+games the previous release knows, at the rules versions it knows (``SWITCH_OVER_GAMES``), so that no game
+it cannot read is made while the old code still serves (its table, replay and export fail on a game or a
+rules version it does not know). A second test shows what the old code meets once the new game is open
+(every game offered at its newest rules, as after the switch, or when going back): a player with only
+games it knows is served in full, pages, lists and export, while the other games are in the lists.
+
 ``GUILDHALL_PREVIOUS_RELEASE=<commit>`` runs another release's code instead (an operator skipping a release
 can see what would break).
 """
@@ -38,6 +45,12 @@ from tests.ops.servers import ROOT, Browser, Server, clean_environment, free_por
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 RELEASE_LINE = re.compile(r"^## (\S+) — commit ([0-9a-f]{7,40})\b", re.M)
+# OFFERED_GAMES while the previous release runs beside this one (docs/releases.md's upgrade notes): the
+# games it knows, at the newest rules version it knows (OFFERED_GAMES=guildhall:3).
+SWITCH_OVER_GAMES = {"guildhall": "3"}
+# Every page of the old release the smoke reads (their lists show games the current code made).
+PAGES = ("/", "/games/", "/games/open/", "/games/live/", "/games/history/", "/leaderboards/", "/settings/",
+         "/messages/", "/tournaments/", "/learn/", "/how-to-play/")
 
 
 def previous_release():
@@ -136,6 +149,7 @@ def test_the_previous_release_serves_on_the_migrated_schema(previous_release_ser
     name, server = previous_release_server
     # Passwords hashed as a site hashes them (the tests' fast hasher is not in the old release's settings).
     settings.PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS
+    settings.OFFERED_GAMES = SWITCH_OVER_GAMES  # the switch-over, as the upgrade notes say
     ada, ben = make_user(), make_user()
     smoke = Smoke(server.base)
     _games_of_every_kind_made_by_the_current_code(ada)
@@ -223,8 +237,7 @@ def test_the_previous_release_serves_on_the_migrated_schema(previous_release_ser
             smoke.expect(a.post(f"/tournaments/{cup.pk}/start/", data={}), 302, what="starting a tournament")
             smoke.expect(a.get(f"/tournaments/{cup.pk}/"), 200)
     # The lists that show games the current code made (of every game it offers) keep answering.
-    for path in ("/", "/games/", "/games/open/", "/games/live/", "/games/history/", "/leaderboards/", "/settings/",
-                 f"/players/{ben.username}/", "/messages/", "/tournaments/", "/learn/", "/how-to-play/"):
+    for path in (*PAGES, f"/players/{ben.username}/"):
         smoke.expect(a.get(path, allow_redirects=True), 200, what="a page")
     if ada.username in api:
         smoke.expect(api[ada.username].delete("/api/v1/auth/token/"), 204, what="revoking the token")
@@ -241,19 +254,69 @@ def test_the_previous_release_serves_on_the_migrated_schema(previous_release_ser
     assert Report.objects.filter(kind="chat", reporter=ben).count() == 1
 
 
+def test_the_previous_release_serves_a_player_without_games_it_does_not_know(previous_release_server, make_user,
+                                                                           settings):
+    """Once every game is offered at its newest rules (after the switch, and then going back to the
+    previous release), the old code meets games it cannot read in its lists: of a kind it does not know, or
+    under a newer rules version. A player whose games were all made during the switch-over is served in
+    full: their token, their games, their export, every page; the lists that show the others' games, and
+    the profile of a player who has them, answer too. (That player's own table, replay and export fail on
+    the old code: why the switch-over offers only what it can read.)"""
+    import engine
+    from games import services
+
+    name, server = previous_release_server
+    settings.PASSWORD_HASHERS = global_settings.PASSWORD_HASHERS
+    new_kinds = [slug for slug in engine.GAMES if slug not in SWITCH_OVER_GAMES]
+    if not new_kinds:
+        pytest.skip("the current code plays no game the previous release does not know")
+    ada, cyd = make_user(), make_user()
+    settings.OFFERED_GAMES = SWITCH_OVER_GAMES
+    known = _games_of_every_kind_made_by_the_current_code(ada)  # during the switch-over
+    settings.OFFERED_GAMES = dict.fromkeys(engine.GAMES)  # then every game, at its newest rules
+    _games_of_every_kind_made_by_the_current_code(cyd)  # in play, of every kind
+    for slug in new_kinds:  # and waiting for players, in the open lists
+        services.create_game(cyd, seats=2, game=slug)
+    smoke = Smoke(server.base)
+
+    api = Browser(server.base)
+    issued = api.post("/api/v1/auth/token/", json={"username": ada.username, "password": ada.raw_password,
+                                                  "name": "upgrade"})
+    if smoke.expect(issued, 200, what="issuing a token"):
+        api.headers["Authorization"] = f"Token {issued.json()['token']}"
+        for path in ("/api/v1/games/", "/api/v1/games/?filter=open", "/api/v1/games/?filter=active",
+                     *(f"/api/v1/games/{pk}/" for pk in known), "/api/v1/messages/", "/api/v1/tournaments/"):
+            smoke.expect(api.get(path), 200, what="the API")
+        smoke.expect(api.get("/api/v1/me/export/"), 200, what="the export")
+    pages = Browser(server.base)
+    pages.sign_in(ada.username, ada.raw_password)
+    for path in (*PAGES, f"/players/{ada.username}/", f"/players/{cyd.username}/",
+                 *(f"/games/{pk}/" for pk in known), *(f"/games/{pk}/replay/" for pk in known)):
+        smoke.expect(pages.get(path, allow_redirects=True), 200, what="a page")
+
+    log = server.output()
+    assert smoke.problems == [], f"release {name} beside games it does not know:\n" + "\n".join(smoke.problems) + \
+        f"\n--- its log ---\n{log[-4000:]}"
+    assert "Traceback" not in log, log[-4000:]
+
+
 def _games_of_every_kind_made_by_the_current_code(user):
-    """One game against a bot of each game the current code offers, made through its own API and played
-    a few decisions: rows the old release then finds in its lists (a kind of game it does not know
-    among them)."""
+    """One game against a bot of each game the current code offers, made through its own API and played a
+    few decisions: rows the old release then finds in its lists. A game it does not offer is refused."""
     from rest_framework.test import APIClient
 
     import engine
     from accounts import tokens
+    from games.services import offered_games
 
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.issue(user, 'current')[1]}")
+    offered = offered_games()
+    for slug in set(engine.GAMES) - set(offered):
+        refused = client.post("/api/v1/games/", {"seats": 2, "bots": 1, "game": slug}, format="json")
+        assert refused.status_code == 400, refused.content
     made = []
-    for slug in getattr(engine, "GAMES", {"guildhall": None}):
+    for slug in offered:
         created = client.post("/api/v1/games/", {"seats": 2, "bots": 1, "game": slug}, format="json")
         assert created.status_code == 201, created.content
         game_id = created.json()["id"]

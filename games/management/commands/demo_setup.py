@@ -1,5 +1,6 @@
-"""Create demo users and a demo game in progress of each game the site plays, and print their logins and
-the pages to open. Safe to run again."""
+"""Create demo users and a demo game in progress of each game players may create on the site
+(``games.services.offered_games``: OFFERED_GAMES), and print their logins and the pages to open. Safe to
+run again."""
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -8,7 +9,6 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.urls import reverse
 
-import engine
 from games import cache as state_cache
 from games import services
 from games.models import DEFAULT_GAME, Game, Seat
@@ -40,21 +40,12 @@ class Command(BaseCommand):
             users.append(user)
         alice, bob, carol = users
 
-        game = Game.objects.filter(game=DEFAULT_GAME, created_by=alice, seats__user=bob).order_by("pk").first()
-        if game is None:
-            with transaction.atomic():
-                # Rated when the site has a calibration rating for the bot (make run sets one), as the
-                # lobby's form would make it: the demo shows ratings moving.
-                calibrated = services.calibration(DEFAULT_GAME, DEMO_BOT) is not None
-                game = services.create_game(alice, seats=3, bots=1, bot_kind=DEMO_BOT, rated=calibrated)
-                services.join(game.pk, bob)  # full now: the game starts by itself
-            self._advance(game.pk)
-            game.refresh_from_db()
-            self.stdout.write(f"Created demo game {game.pk}.")
-        others = [self._other_game(slug, alice, bob) for slug in engine.GAMES if slug != DEFAULT_GAME]
+        offered = services.offered_games()
+        game = self._first_game(alice, bob) if DEFAULT_GAME in offered else None
+        others = [self._other_game(slug, alice, bob) for slug in offered if slug != DEFAULT_GAME]
         open_game = Game.objects.filter(created_by=carol, status=Game.Status.OPEN).first()
         if open_game is None:
-            open_game = services.create_game(carol, seats=2, rated=True)
+            open_game = services.create_game(carol, seats=2, game=offered[0], rated=True)
 
         site = settings.SITE_URL.rstrip("/")
         self.stdout.write(self.style.SUCCESS(f"Demo logins (password for all: {DEMO_PASSWORD}):"))
@@ -64,7 +55,8 @@ class Command(BaseCommand):
         pages = [
             ("the site", reverse("home")),
             ("how to play", reverse("guide:how-to-play")),
-            ("the game in progress (alice and bob against a bot)", reverse("games:game", args=[game.pk])),
+            *([("the game in progress (alice and bob against a bot)", reverse("games:game", args=[game.pk]))]
+              if game is not None else []),
             *((f"a game of {rules_of(other.game).TITLE} in progress (alice and bob against a bot)",
                reverse("games:game", args=[other.pk])) for other in others),
             ("a game waiting for a second player (carol's)", reverse("games:game", args=[open_game.pk])),
@@ -92,6 +84,21 @@ class Command(BaseCommand):
                     "docs/ratings.md)."
                 )
             )
+
+    def _first_game(self, alice, bob):
+        """The demo game in progress of the site's first game: alice and bob against the greedy bot."""
+        game = Game.objects.filter(game=DEFAULT_GAME, created_by=alice, seats__user=bob).order_by("pk").first()
+        if game is None:
+            with transaction.atomic():
+                # Rated when the site has a calibration rating for the bot (make run sets one), as the
+                # lobby's form would make it: the demo shows ratings moving.
+                calibrated = services.calibration(DEFAULT_GAME, DEMO_BOT) is not None
+                game = services.create_game(alice, seats=3, bots=1, bot_kind=DEMO_BOT, rated=calibrated)
+                services.join(game.pk, bob)  # full now: the game starts by itself
+            self._advance(game.pk)
+            game.refresh_from_db()
+            self.stdout.write(f"Created demo game {game.pk}.")
+        return game
 
     def _other_game(self, slug, alice, bob):
         """The demo game in progress of each other game the site plays: alice and bob against the game's

@@ -110,3 +110,20 @@ def test_the_schema_lists_the_tournament_endpoints(client):
     for path in ("/api/v1/tournaments/", "/api/v1/tournaments/{id}/", "/api/v1/tournaments/{id}/join/",
                  "/api/v1/tournaments/{id}/withdraw/", "/api/v1/tournaments/{id}/standings/"):
         assert path in schema
+
+
+def test_the_create_page_offers_only_the_games_offered_and_refuses_another(client, players, settings):
+    settings.OFFERED_GAMES = {"guildhall": None}
+    client.force_login(players(1)[0])
+    for address in (reverse("tournaments:create"), reverse("tournaments:create") + "?game=dominion"):
+        page = client.get(address).content.decode()
+        assert 'name="game" value="guildhall"' in page and 'href="?game=dominion"' not in page
+    refused = client.post(reverse("tournaments:create"), {
+        "game": "dominion", "name": "Kingdoms", "format": "swiss", "table_size": 2, "option_kingdom_mode": "random",
+        "option_edition": "2013", "time_per_move": "72", "timeout_policy": "bot", "max_players": 8,
+        "bot_kind": "bigmoney",
+    })
+    assert refused.status_code == 400
+    errors = refused.context["form"].non_field_errors()
+    assert len(errors) == 1 and "cannot be created on this site" in errors[0], errors
+    assert not Tournament.objects.exists()

@@ -270,3 +270,23 @@ def test_swiss_seats_players_who_blocked_each_other_apart_where_another_seating_
     assert len(games) == 2 and all(g.status == Game.Status.ACTIVE for g in games)
     table_of_p0 = next(g for g in games if g.seats.filter(user=people[0]).exists())
     assert set(table_of_p0.seats.values_list("user", flat=True)) == {people[0].pk, people[3].pk}
+
+
+def test_a_tournament_only_of_a_game_players_may_create(players, settings):
+    director = players(1)[0]
+    settings.OFFERED_GAMES = {"guildhall": None}
+    with pytest.raises(InvalidRequest) as refused:
+        services.create_tournament(director, name="Kingdoms", game="dominion", table_size=2)
+    assert "cannot be created on this site" in str(refused.value.detail)
+    assert not Tournament.objects.exists()
+
+
+def test_a_tournament_of_a_game_no_longer_offered_still_pairs_its_rounds(players, settings):
+    people = players(2)
+    tournament = services.create_tournament(people[0], name="Kingdoms", game="dominion", table_size=2)
+    for user in people:
+        services.join(tournament.pk, user)
+    settings.OFFERED_GAMES = {"guildhall": None}  # the operator withdraws the game once the tournament exists
+    services.start(tournament.pk, people[0])
+    table = Table.objects.get(round__tournament=tournament)
+    assert (table.game.game, table.game.status) == ("dominion", "active")

@@ -331,3 +331,49 @@ def test_next_game_is_the_one_waiting_longest(client, make_user):
     positions = [html.index(f'data-game-id="{g.pk}"') for g in order]
     assert positions == sorted(positions)  # oldest waiting first
     assert "3 waiting" in html
+
+
+# --- the games players may create (OFFERED_GAMES) --------------------------------------------------
+
+
+def test_the_new_game_page_offers_only_the_games_offered(client, make_user, settings):
+    settings.OFFERED_GAMES = {"guildhall": None}
+    client.force_login(make_user())
+    for address in (reverse("games:create"), reverse("games:create") + "?game=dominion"):
+        page = client.get(address).content.decode()
+        assert 'name="game" value="guildhall"' in page and 'href="?game=dominion"' not in page
+        assert 'name="option_kingdom_mode"' not in page  # Dominion's form is not shown
+
+
+def test_a_game_not_offered_is_refused_on_the_form(client, make_user, settings):
+    settings.OFFERED_GAMES = {"guildhall": None}
+    client.force_login(make_user())
+    response = client.post(reverse("games:create"), {
+        "game": "dominion", "seats": 2, "option_kingdom_mode": "random", "option_edition": "2013",
+        "visibility": "open", "bots": 1, "bot_kind": "bigmoney", "timeout_policy": "bot", "time_per_move": "",
+    })
+    assert response.status_code == 200
+    errors = response.context["form"].non_field_errors()
+    assert len(errors) == 1 and "cannot be created on this site" in errors[0] and "these can: guildhall." in errors[0]
+    assert errors[0] in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_the_first_game_offered_is_chosen_when_the_default_is_not(client, make_user, settings):
+    settings.OFFERED_GAMES = {"dominion": None}
+    client.force_login(make_user())
+    page = client.get(reverse("games:create")).content.decode()
+    assert 'name="game" value="dominion"' in page
+    refused = _create(client)  # the form of the default game, sent by a page made before the change
+    assert "cannot be created on this site" in refused.content.decode() and not Game.objects.exists()
+
+
+def test_a_game_of_a_game_no_longer_offered_still_shows_and_plays(client, make_user, settings):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = services.create_game(ann, seats=2, game="dominion", invite=["ben"])
+    settings.OFFERED_GAMES = {"guildhall": None}
+    services.join(game.pk, ben)
+    game.refresh_from_db()
+    client.force_login(game.to_move_user)
+    assert client.get(reverse("games:game", args=[game.pk])).status_code == 200
+    assert client.get(reverse("game-replay", args=[game.pk])).status_code == 200
