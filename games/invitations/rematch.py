@@ -49,6 +49,8 @@ def propose(game_id, user):
             _accept(existing.game, user)
             return existing, False
         existing.delete()  # the last proposal was cancelled: a new one may be made
+    # A new game like any other: not of a game the site no longer offers (OFFERED_GAMES).
+    game_services.check_offered(original.game)
     others = [s.user.username for s in seats if s.user_id is not None and s.user_id != user.pk]
     bots = [s for s in seats if s.is_bot]
     clock = time_control_of(original)

@@ -164,3 +164,17 @@ def test_a_rematch_of_a_game_without_a_time_limit_has_none(make_user, settings):
     new = rematch.propose(game.pk, alice)[0].game
     clock = time_control_of(new)
     assert new.rated and (clock.per_move, clock.policy) == (None, "end")
+
+
+def test_no_rematch_of_a_game_the_site_no_longer_offers(make_user, settings):
+    """A rematch is a new game: of a game withdrawn from OFFERED_GAMES it is refused, and nothing is made."""
+    from games.exceptions import InvalidRequest
+
+    alice = make_user("alice")
+    game = services.create_game(alice, seats=2, bots=1, bot_kind="random")
+    services.resign(game.pk, alice)
+    settings.OFFERED_GAMES = {"dominion": None}
+    before = Game.objects.count()
+    with pytest.raises(InvalidRequest, match="cannot be created"):
+        rematch.propose(game.pk, alice)
+    assert Game.objects.count() == before and not Rematch.objects.exists()
