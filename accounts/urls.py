@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from . import views
 
 urlpatterns = [
     path("settings/", views.settings_view, name="profile_settings"),
@@ -9,8 +9,6 @@ urlpatterns = [
     path("settings/export/", views.export_data, name="settings_export"),
     path("settings/delete/", views.delete_account, name="settings_delete_account"),
     path("settings/deleted/", views.account_deleted, name="account_deleted"),
-    path("api/v1/me/", api.MeView.as_view(), name="api-me"),
-    path("api/v1/me/export/", api.ExportView.as_view(), name="api-me-export"),
     path("players/<str:username>/", views.public_profile, name="public_profile"),
     path("language/", views.set_language, name="set_language"),
 ]

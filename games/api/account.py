@@ -1,6 +1,7 @@
 """``/api/v1/me/``: the caller's account. ``DELETE`` with ``{"password"}`` deletes it (204; accounts.services says
 what goes and what stays); ``GET /api/v1/me/export/`` returns everything stored about the caller, one JSON
-document (the same as the settings page's download)."""
+document (the same as the settings page's download). Beside the API's other endpoints of the account (the
+token's), on the accounts' services: accounts itself imports nothing of the API."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
@@ -10,10 +11,10 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.serializers import ErrorSerializer, StrictCharField
-from games.api.views import errors
+from accounts import services
 
-from . import services
+from .serializers import ErrorSerializer, StrictCharField
+from .views import errors
 
 
 class DeleteAccountSerializer(serializers.Serializer):
