@@ -49,18 +49,10 @@ def pages(live_server, make_user):
     ]
 
 
-# Violations in other rooms' files, each with its fix, tolerated by (rule, first target) until fixed there;
-# an entry that no longer occurs fails the test, so that the list only shrinks.
-AWAITING = {
-    ("scrollable-region-focusable", "ul"): "templates/games/_table.html: a long log scrolls inside its "
-    '<ul class="log">, which a keyboard must reach: give it tabindex="0" (and aria-labelledby="log-h").',
-}
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_serious_or_critical_violations(pages, logged_in_page, scheme):
     _buyer, _chooser, urls = pages
-    found, seen = {}, set()
+    found = {}
     for name, url, user in urls:
         page = logged_in_page(user)
         page.emulate_media(color_scheme=scheme)
@@ -69,13 +61,9 @@ def test_no_serious_or_critical_violations(pages, logged_in_page, scheme):
         for details in page.locator("details").all():
             details.evaluate("d => d.open = true")
         for rule, impact, targets in axe_violations(page):
-            if (rule, targets[0]) in AWAITING:
-                seen.add((rule, targets[0]))
-            else:
-                found.setdefault(name, []).append((rule, impact, targets))
+            found.setdefault(name, []).append((rule, impact, targets))
         page.context.close()
     assert found == {}, found
-    assert seen == set(AWAITING), f"fixed at last, take them off AWAITING: {set(AWAITING) - seen}"
 
 
 def test_every_dominion_page_fits_a_phone_and_its_card_text_is_readable(pages, logged_in_page, artifacts):

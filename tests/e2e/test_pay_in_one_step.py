@@ -60,7 +60,9 @@ def test_paying_a_chapter_is_one_click_and_the_order_travels_with_it(live_server
     assert game.seq == before + 1 and after.discard[-1] == top
     assert after.stack[-1]["kind"] != "order_pile" and "Keep the order shown" not in page.content()
     if state.stack[-1]["left"] == 1:  # the last chapter: the VP card is bought with that same click
-        assert state.stack[-1]["card"] in after.players[game.to_move_position].vp_cards
+        # The payer's own hall (the click may have ended their turn: to_move is the next seat then).
+        payer_seat = game.seats.get(user=payer).position
+        assert state.stack[-1]["card"] in after.players[payer_seat].vp_cards
     page.screenshot(path=str(artifacts / "paid-in-one-click.png"), full_page=True)
 
     # With the control: open it, put another card second, pay: still one decision, the order in it.
