@@ -9,8 +9,10 @@ proposer, the name is taken off (as the foreign keys' SET_NULL would).
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.personal_data import KEEP, UserField
+from social.relations.selectors import blocked_ids
 
 from .models import Invitation, InviteLink, Rematch
 
@@ -33,15 +35,24 @@ USER_FIELDS = {
 }
 
 
+def _received(invitation, blocked):
+    entry = {"id": invitation.pk, "game_id": invitation.game_id,
+             "invited_by": invitation.inviter.username if invitation.inviter_id else None,
+             "status": invitation.status, "invited_at": invitation.created_at, "answered_at": invitation.answered_at}
+    if invitation.status == Invitation.Status.PENDING and invitation.inviter_id in blocked:
+        # Stored, so it is in the copy; but the pages never showed it (the player blocked its sender), and
+        # the copy says so rather than present it as an invitation waiting for an answer.
+        entry["shown"] = False
+        entry["why_not_shown"] = _("You blocked the player who sent it.")
+    return entry
+
+
 def export(user):
     received = Invitation.objects.filter(invitee=user).select_related("inviter").order_by("pk")
     sent = Invitation.objects.filter(inviter=user).select_related("invitee").order_by("pk")
+    blocked = set(blocked_ids(user))
     return {
-        "invitations_received": [
-            {"id": i.pk, "game_id": i.game_id, "invited_by": i.inviter.username if i.inviter_id else None,
-             "status": i.status, "invited_at": i.created_at, "answered_at": i.answered_at}
-            for i in received
-        ],
+        "invitations_received": [_received(i, blocked) for i in received],
         "invitations_sent": [
             {"id": i.pk, "game_id": i.game_id, "invitee": i.invitee.username, "status": i.status,
              "invited_at": i.created_at, "answered_at": i.answered_at}

@@ -5,6 +5,7 @@ nothing of it shows to the blocked player."""
 import pytest
 from django.urls import reverse
 
+from accounts import services as accounts_services
 from games import services as game_services
 from games.exceptions import InvalidRequest
 from games.invitations.models import Invitation
@@ -120,8 +121,14 @@ def test_an_invitation_from_a_blocked_player_is_neither_shown_nor_emailed(
     assert f'data-invitation-id="{invitation.pk}"' not in _page(client, alice, reverse("games:mine"))
     # To bob the invitation waits for an answer like any other.
     assert "alice" in _page(client, bob, reverse("games:game", args=[game.pk]))
+    # Alice's copy of her data has it (it is stored), saying it was never shown to her, and why.
+    received = accounts_services.export(alice)["apps"]["invitations"]["invitations_received"]
+    assert [(r["id"], r["shown"], r["why_not_shown"]) for r in received] == [
+        (invitation.pk, False, "You blocked the player who sent it.")
+    ]
     services.unblock(alice, bob)
     assert f'data-invitation-id="{invitation.pk}"' in _page(client, alice, reverse("games:mine"))
+    assert "shown" not in accounts_services.export(alice)["apps"]["invitations"]["invitations_received"][0]
 
 
 def test_selectors_look_both_ways_only_where_asked(make_user):
