@@ -12,7 +12,7 @@ from games import selectors as game_selectors
 from games.exceptions import GameError, NotFound
 from games.models import Game
 from games.web.refusals import refusal_message
-from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import context, rematch, services
 from .forms import LinkForm

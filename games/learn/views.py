@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import jsonsafe
 from games import selectors as game_selectors
 from games.exceptions import NotFound
-from games.web.views import login_required
+from guildhall_site.decorators import login_required
 
 from . import selectors, services
 

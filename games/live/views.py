@@ -3,7 +3,7 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games.web.views import login_required
+from guildhall_site.decorators import login_required
 
 
 @login_required

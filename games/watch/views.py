@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import selectors as game_selectors
-from games.web.views import login_required
+from guildhall_site.decorators import login_required
 
 from .selectors import WHO, live_games
 

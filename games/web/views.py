@@ -4,7 +4,6 @@ import json
 from datetime import timedelta
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required as django_login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Exists, OuterRef
@@ -17,11 +16,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import jsonsafe, selectors, services
 from games.clock.deadlines import set_time_limit
 from games.exceptions import GameError, NotFound
+from games.hooks import stale_seq
 from games.learn.selectors import coach_for
 from games.models import DEFAULT_GAME, Game, Seat
 from games.notifications import presence
 from games.presentation import all_games
-from ops import metrics
+from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 from social.relations.selectors import kept_apart
 
 from . import table as table_builder
@@ -29,27 +29,6 @@ from .forms import CreateGameForm
 from .refusals import refusal_message
 
 FINISHED_SHOWN = 10
-
-
-def login_required(view):
-    """Django's login_required; for an htmx request (a poll, a decision) whose session has ended, an
-    HX-Redirect to the sign-in page instead of a login page swapped into the table."""
-    from functools import wraps
-
-    from django.contrib.auth.views import redirect_to_login
-
-    plain = django_login_required(view)
-
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        if getattr(request, "htmx", False) and not request.user.is_authenticated:
-            response = HttpResponse(status=204)
-            page = request.htmx.current_url_abs_path or request.get_full_path()
-            response["HX-Redirect"] = redirect_to_login(page)["Location"]
-            return response
-        return plain(request, *args, **kwargs)
-
-    return wrapped
 
 
 def _game_id_or_404(pk):
@@ -370,7 +349,7 @@ def decide(request, pk):
             services.submit_decision(pk, request.user, expected_seq, decision)
         except GameError as exc:
             if exc.code == "stale_seq":
-                metrics.STALE_SEQ.labels("page").inc()
+                stale_seq.send(sender=decide, source="page")
                 error = _("The game has moved on since this page was loaded. Here is the current table.")
             elif exc.code == "not_a_player":
                 raise PermissionDenied(str(exc.detail)) from None

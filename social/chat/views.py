@@ -12,7 +12,7 @@ from games import selectors as game_selectors
 from games.exceptions import Forbidden, GameError, NotFound
 from games.models import Game
 from games.services import parse_game_id
-from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import context, services
 from .selectors import newest_message_id

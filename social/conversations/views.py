@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.exceptions import GameError, NotFound
-from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 from social.relations import selectors as relations
 from social.throttling import Throttled
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.exceptions import GameError, NotFound
 from games.services import parse_game_id
-from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
+from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 from social.chat.models import Message
 from social.conversations import selectors as conversation_selectors
 from social.conversations.models import DirectMessage

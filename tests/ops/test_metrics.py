@@ -83,6 +83,9 @@ def test_requests_decisions_conflicts_and_emails_are_counted(client, make_user, 
     page = client.post(f"/games/{game.pk}/decide/", {"expected_seq": game.seq, "decision": json.dumps(decision)})
     assert page.status_code in (200, 302)
     game.refresh_from_db()
+    # The same form from a page the game has left behind: refused, and counted as the page's.
+    behind = client.post(f"/games/{game.pk}/decide/", {"expected_seq": game.seq - 1, "decision": json.dumps(decision)})
+    assert behind.status_code in (200, 302)
     client.logout()
     after = scrape(client)
 
@@ -93,6 +96,7 @@ def test_requests_decisions_conflicts_and_emails_are_counted(client, make_user, 
     assert delta("guildhall_decisions_total", source="page") == 1
     assert game.seq == api_decisions + 1
     assert delta("guildhall_stale_seq_total", source="api") == 1
+    assert delta("guildhall_stale_seq_total", source="page") == 1
     assert delta("guildhall_http_requests_total", view="game-decisions", status="201") == api_decisions
     assert delta("guildhall_http_requests_total", view="game-decisions", status="409") == 1
     assert delta("guildhall_http_request_duration_seconds_count", view="game-decisions") == api_decisions + 1
