@@ -23,7 +23,7 @@ from games import cache as state_cache
 from games.models import Game, LogEntry, Seat
 from games.presentation import for_game
 from games.rules import rules_of
-from games.web import dates
+from guildhall_site import dates
 
 from . import kinds, recipients
 from .kinds import Email

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.notifications import outbox
-from games.web import dates
+from guildhall_site import dates
 
 from .models import AuditEntry, NoticePreference, Report, Restriction
 

@@ -1,10 +1,10 @@
 """``{{ moment|when }}`` and ``{{ moment|when:"date" }}``: a date as every page of the site writes it
-(games.web.dates), inside ``<time datetime="…">``."""
+(guildhall_site.dates), inside ``<time datetime="…">``."""
 
 from django import template
 from django.utils.html import format_html
 
-from games.web import dates
+from guildhall_site import dates
 
 register = template.Library()
 

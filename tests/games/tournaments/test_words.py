@@ -18,7 +18,7 @@ from games.notifications.models import Notification
 from games.tournaments import emails, selectors, services
 from games.tournaments.forms import CreateTournamentForm
 from games.tournaments.models import Table
-from games.web import dates
+from guildhall_site import dates
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""One way to write a date (games.web.dates, the ``when`` filter): no template formats a date of its own with
+"""One way to write a date (guildhall_site.dates, the ``when`` filter): no template formats a date of its own with
 ``|date:``, and no module calls Django's ``date_format`` but the helper, save the few places named below with
 the reason they wait."""
 
@@ -14,7 +14,7 @@ OWN_FORMAT = re.compile(r"\|date:|\bdate_format\(|formats\.date_format|formats\.
 # path -> why it still formats a date itself.
 WAITING = {
     # The helper itself.
-    "games/web/dates.py": "the one place that asks Django for a date's words",
+    "guildhall_site/dates.py": "the one place that asks Django for a date's words",
     # A chat line shows its time of day; the title's full date is DATETIME_FORMAT in the reader's time zone,
     # the helper's words, but a title takes text and the 'when' filter gives a <time> element.
     "social/chat/templates/chat/_items.html": "a time of day, and a title the filter cannot fill",
