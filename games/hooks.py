@@ -13,6 +13,11 @@ push) belongs in a Celery task that the hook enqueues. Register with::
 The games app registers one hook itself: when the next seat to move is a bot, it enqueues
 ``games.tasks.play_bots``.
 
+Who may be seated with whom is the social rooms' rule, not the core's: ``may_receive_invitations(user)``
+(moderation: not a suspended or deleted account) and ``kept_apart_ids(user)`` (relations: a block either
+way) are asked here and answered by what those rooms register from their ``ready()``
+(``register_seating``), so that the services and the selectors import no room above them.
+
 Beside the hooks, ``stale_seq``: a signal sent when a decision is refused because the game had moved on,
 with ``source`` ("bot", "page"), so that the rooms above (ops' counters) hear of it without the services
 and the pages importing them.
@@ -29,6 +34,7 @@ logger = logging.getLogger(__name__)
 stale_seq = Signal()
 
 _hooks = []
+_seating = {}
 
 
 @dataclass(frozen=True)
@@ -64,3 +70,32 @@ def run_hooks(event):
             hook(event)
         except Exception:  # a broken notifier must not break play
             logger.exception("decision hook %r failed for game %s", hook, event.game_id)
+
+
+# --- who may be seated with whom ----------------------------------------------------------------------
+
+
+def register_seating(name, fn):
+    """Register the social rooms' answer ``fn`` for ``name``: "may_receive_invitations" or
+    "kept_apart_ids" (from an app's ``ready()``)."""
+    if name not in ("may_receive_invitations", "kept_apart_ids"):
+        raise ValueError(f"no seating rule called {name!r}")
+    _seating[name] = fn
+
+
+def _seating_rule(name):
+    try:
+        return _seating[name]
+    except KeyError:
+        # A missing rule must not mean "everyone may sit with everyone": a block would stop counting.
+        raise RuntimeError(f"no app registered the seating rule {name!r} (are the social apps installed?)") from None
+
+
+def may_receive_invitations(user):
+    """Whether ``user`` may be invited (moderation's rule)."""
+    return _seating_rule("may_receive_invitations")(user)
+
+
+def kept_apart_ids(user):
+    """Ids of the players ``user`` is kept apart from (relations' rule: a block either way)."""
+    return _seating_rule("kept_apart_ids")(user)

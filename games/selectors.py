@@ -10,10 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
-from social.relations.selectors import kept_apart_ids
 
 from . import cache as state_cache
-from . import statements
+from . import hooks, statements
 from .exceptions import InvalidRequest, NotFound
 from .models import Game, LogEntry, Seat
 from .rules import options_of, rules_of
@@ -43,7 +42,7 @@ def games_for(user, filter_=None, game=None):
         qs = qs.filter(status=Game.Status.OPEN).filter(~has_invites | invited | mine)
         # Open-game matching keeps players who blocked each other apart; the list simply leaves such a
         # game out, so that nobody learns who blocked them.
-        apart = kept_apart_ids(user) if user is not None and user.is_authenticated else set()
+        apart = hooks.kept_apart_ids(user) if user is not None and user.is_authenticated else set()
         if apart:
             qs = qs.filter(mine | ~Exists(Seat.objects.filter(game=OuterRef("pk"), user_id__in=apart)))
     elif filter_ == "active":

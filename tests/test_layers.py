@@ -48,20 +48,6 @@ LAYERS = [
 ENTRY_POINTS = {"guildhall_site.settings", "guildhall_site.urls", "guildhall_site.asgi", "guildhall_site.wsgi"}
 ENTRY_POINTS.add("manage")
 
-# Imports of a lower room from a higher one that wait for a change in a file whose owner is elsewhere.
-# Each names the change; remove the line with the import (the test says when one is no longer there).
-WAITING = {
-    # The core asks the social rooms whom it may seat together: games.services.creating and games.selectors
-    # are to ask hooks in games.hooks (may_receive_invitations(user), kept_apart_ids(user_id)) that
-    # social.moderation and social.relations register from their ready().
-    ("games.services.creating", "social.moderation.restrictions"),
-    ("games.services.creating", "social.relations.selectors"),
-    ("games.selectors", "social.relations.selectors"),
-    # The table page's link to its tournament round: to be given by games.tournaments through a hook of
-    # the table page that it registers from its ready().
-    ("games.web.views", "games.tournaments.models"),
-}
-
 
 def project_modules():
     """``{dotted name: (path, is_package)}`` of every project module but the tests and the migrations."""
@@ -126,19 +112,15 @@ def layer_of(room):
 
 
 def room_imports():
-    """``{(room, imported room): ["module -> module", ...]}`` over the whole project, the waiting imports
-    left out; and the waiting imports seen."""
+    """``{(room, imported room): ["module -> module", ...]}`` over the whole project."""
     modules = project_modules()
-    edges, waiting_seen = defaultdict(list), set()
+    edges = defaultdict(list)
     for name, (path, is_package) in modules.items():
         for imported in imports_of(name, path, is_package, modules):
-            if (name, imported) in WAITING:
-                waiting_seen.add((name, imported))
-                continue
             here, there = room_of(name), room_of(imported)
             if here != there:
                 edges[(here, there)].append(f"{name} -> {imported}")
-    return edges, waiting_seen
+    return edges
 
 
 def test_the_lister_sees_imports_inside_functions_and_relative_ones():
@@ -154,7 +136,7 @@ def test_the_lister_sees_imports_inside_functions_and_relative_ones():
 
 
 def test_no_room_imports_a_room_of_a_higher_layer():
-    edges, _waiting = room_imports()
+    edges = room_imports()
     upward = {
         f"{here} ({LAYERS[layer_of(here)][0]}) imports {there} ({LAYERS[layer_of(there)][0]})": sorted(found)
         for (here, there), found in edges.items()
@@ -164,7 +146,7 @@ def test_no_room_imports_a_room_of_a_higher_layer():
 
 
 def test_no_two_rooms_import_each_other():
-    edges, _waiting = room_imports()
+    edges = room_imports()
     both_ways = {
         f"{here} <-> {there}": sorted(edges[(here, there)] + edges[(there, here)])
         for here, there in edges
@@ -172,8 +154,3 @@ def test_no_two_rooms_import_each_other():
     }
     assert both_ways == {}
 
-
-def test_every_waiting_import_is_still_there():
-    """A waiting import that is gone leaves its line in WAITING to remove."""
-    _edges, waiting_seen = room_imports()
-    assert WAITING - waiting_seen == set()

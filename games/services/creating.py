@@ -18,10 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from social.moderation.restrictions import may_receive_invitations
-from social.relations.selectors import kept_apart_ids
 
 from .. import cache as state_cache
+from .. import hooks
 from ..exceptions import Conflict, Forbidden, InvalidRequest
 from ..models import DEFAULT_GAME, Game, Seat
 from ..rules import legacy_mode, options_of, rules_of
@@ -175,7 +174,7 @@ def _resolve_users(usernames):
     if not isinstance(usernames, list | tuple) or not all(isinstance(u, str) for u in usernames):
         raise _refused("invite", _("invite must be a list of usernames."))
     names = sorted(set(usernames))
-    users = [u for u in get_user_model().objects.filter(username__in=names) if may_receive_invitations(u)]
+    users = [u for u in get_user_model().objects.filter(username__in=names) if hooks.may_receive_invitations(u)]
     missing = sorted(set(names) - {u.username for u in users})
     if missing:
         raise _refused("invite", _("Unknown users: %(names)s.") % {"names": ", ".join(missing)})
@@ -243,7 +242,7 @@ def join(game_id, user, *, admitted=False):
         by_invitation = game.invited.exists()
         if by_invitation and not admitted and not game.invited.filter(pk=user.pk).exists():
             raise Forbidden(_("This game is by invitation only."), code="not_invited")
-        if not (by_invitation or admitted) and game.seats.filter(user_id__in=kept_apart_ids(user)).exists():
+        if not (by_invitation or admitted) and game.seats.filter(user_id__in=hooks.kept_apart_ids(user)).exists():
             # Open-game matching keeps players who blocked each other apart (an invitation, a link or a
             # tournament's seating is a choice made for this table). The refusal is the one a game that
             # is no longer open gets, so that it does not tell anyone who blocked them.

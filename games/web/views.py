@@ -273,16 +273,7 @@ def game_page(request, pk):
             },
         )
     ctx = _table_context(request, game, full_log=request.GET.get("log") == "all")
-    ctx["tournament_table"] = _tournament_table(game)
     return render(request, "games/table_page.html", ctx)
-
-
-def _tournament_table(game):
-    """The tournament table this game is (its tournament and round, for the link above the table), or
-    None. Read once per page: the table's fragment, fetched at every move, does not repeat it."""
-    from games.tournaments.models import Table
-
-    return Table.objects.filter(game_id=game.pk).select_related("round__tournament").first()
 
 
 @login_required

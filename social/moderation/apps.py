@@ -13,6 +13,7 @@ class ModerationConfig(AppConfig):
     def ready(self):
         # The staff's decisions, emailed to the player concerned, in the outbox's registry (the outbox never
         # imports this app).
+        from games import hooks
         from games.notifications import kinds
         from social import mutes
 
@@ -20,6 +21,8 @@ class ModerationConfig(AppConfig):
 
         # The chat and the private messages ask social.mutes before they store a line.
         mutes.register(restrictions.writing_refusal)
+        # The games' core asks who may be invited (not a suspended account) through its seating hooks.
+        hooks.register_seating("may_receive_invitations", restrictions.may_receive_invitations)
 
         kinds.register(
             notices.KIND,
