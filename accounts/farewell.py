@@ -21,9 +21,11 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import formats, timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from guildhall_site import dates
 
 from .addresses import address_of
 from .models import profile_for
@@ -79,7 +81,7 @@ def message(farewell, deleted_at):
             "site_name": settings.SITE_NAME,
             "site_url": settings.SITE_URL,
             "privacy_url": settings.SITE_URL + reverse("guide:privacy"),
-            "date": formats.date_format(timezone.localtime(deleted_at, zone), "DATE_FORMAT"),
+            "date": dates.words(deleted_at, "date", tz=zone),
             "erased": [str(line) for line in ERASED],
             "kept": [str(line) for line in KEPT],
             "LANGUAGE_CODE": translation.get_language(),

@@ -7,10 +7,12 @@ numbers in a ``<title>``, axis ticks, and the same numbers as a table (for scree
 
 import math
 
-from django.utils.formats import date_format, number_format
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+
+from guildhall_site import dates
 
 from ..charts import Plot, axis_range, ticks
 
@@ -48,7 +50,7 @@ def chart(history, first_number=1):
             % {
                 "number": p["number"],
                 "game": p["game_id"],
-                "date": date_format(p["finished_at"], "SHORT_DATE_FORMAT"),
+                "date": dates.words(p["finished_at"], "date"),
                 "rating": _number(p["ordinal"]),
                 "mu": _number(p["mu"]),
                 "sigma": _number(p["sigma"]),

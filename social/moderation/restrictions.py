@@ -3,8 +3,10 @@ social.mutes, where apps.py registers ``writing_refusal``), or from being invite
 before they invite anyone). A leaf module: it imports only this app's models."""
 
 from django.db.models import Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from guildhall_site import dates
 
 from .models import Restriction
 
@@ -51,5 +53,5 @@ def refusal(restriction):
     """What a muted player is told when they try to write."""
     if restriction.ends_at is None:
         return _("The staff have stopped you from writing here until further notice.")
-    when = formats.date_format(timezone.localtime(restriction.ends_at), "DATETIME_FORMAT")
+    when = dates.words(restriction.ends_at)
     return _("The staff have stopped you from writing here until %(when)s.") % {"when": when}

@@ -18,11 +18,6 @@ WAITING = {
     # A chat line shows its time of day; the title's full date is DATETIME_FORMAT in the reader's time zone,
     # the helper's words, but a title takes text and the 'when' filter gives a <time> element.
     "social/chat/templates/chat/_items.html": "a time of day, and a title the filter cannot fill",
-    # Below games.web in the layers (games.web imports games.ratings; a leaf module of moderation that the
-    # games' core reads; accounts, which imports no game room): they wait for the helper to move lower.
-    "games/ratings/chart.py": "games.web imports games.ratings",
-    "social/moderation/restrictions.py": "a leaf module the games' core reads",
-    "accounts/farewell.py": "accounts imports no game room",
 }
 
 
