@@ -48,6 +48,17 @@ def _eager_celery_no_throttle(settings):
 
 
 @pytest.fixture(autouse=True)
+def _language_of_its_own():
+    """Every test starts in the default language: a page asked for with a player's language leaves it
+    active in the test's thread (the locale middleware activates it), and the next test would read
+    Spanish where it expects English."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Every test starts with no sign-in attempts, lockouts or write counts on record (user ids and the
     client address repeat from test to test)."""

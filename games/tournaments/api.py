@@ -26,8 +26,8 @@ class TournamentSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     # Plain strings in the schema: a second enum named "status" would collide with the games' own.
-    format = serializers.CharField(help_text="swiss, round_robin or knockout")
-    status = serializers.CharField(help_text="open, running, finished or cancelled")
+    format = serializers.CharField(help_text=gettext_lazy("swiss, round_robin or knockout"))
+    status = serializers.CharField(help_text=gettext_lazy("open, running, finished or cancelled"))
     table_size = serializers.IntegerField()
     game = serializers.CharField(help_text=gettext_lazy("The game every table plays (GET /api/v1/games/catalogue/)."))
     options = serializers.DictField(help_text=gettext_lazy("Its options, as a game created with them has them."))
