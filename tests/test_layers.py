@@ -33,7 +33,7 @@ LAYERS = [
         "core",
         {
             "games", "games.admin", "games.cache", "games.charts", "games.exceptions", "games.hooks",
-            "games.jsonsafe", "games.models", "games.presentation", "games.rules", "games.selectors",
+            "games.jsonsafe", "games.models", "games.presentation", "games.refusals", "games.rules", "games.selectors",
             "games.services", "games.started", "games.statements", "games.tasks",
         },
     ),

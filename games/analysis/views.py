@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.web.refusals import refusal_message
+from games.refusals import refusal_message
 
 from . import services
 

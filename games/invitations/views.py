@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import selectors as game_selectors
 from games.exceptions import GameError, NotFound
 from games.models import Game
-from games.web.refusals import refusal_message
+from games.refusals import refusal_message
 from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import context, rematch, services

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.exceptions import GameError, NotFound, Throttled
 from games.models import DEFAULT_GAME
 from games.presentation import all_games
+from games.refusals import refusal_message
 from games.services import offered_games, parse_game_id
-from games.web.refusals import refusal_message
 from games.web.views import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import selectors, services

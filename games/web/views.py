@@ -21,12 +21,12 @@ from games.learn.selectors import coach_for
 from games.models import DEFAULT_GAME, Game, Seat
 from games.notifications import presence
 from games.presentation import all_games
+from games.refusals import refusal_message
 from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 from social.relations.selectors import kept_apart
 
 from . import table as table_builder
 from .forms import CreateGameForm
-from .refusals import refusal_message
 
 FINISHED_SHOWN = 10
 

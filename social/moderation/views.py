@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.exceptions import GameError, NotFound
+from games.refusals import refusal_message
 from games.services import parse_game_id
 from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 from social.chat.models import Message
@@ -176,7 +177,7 @@ def act(request, pk):
     if report is None:
         raise Http404(_("No such report."))
     action, reason, days = form.cleaned_data["action"], form.cleaned_data["reason"], form.cleaned_data["days"]
-    try:
+    with refusal_message(request) as outcome:
         if action == ActionForm.HIDE:
             services.hide(report.pk, request.user, reason)
         elif action in MUTE_SCOPES:
@@ -185,8 +186,7 @@ def act(request, pk):
             services.suspend(report.reported, request.user, reason, report_id=report.pk)
         else:
             services.dismiss(report.pk, request.user, reason)
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
+    if outcome.refused:
         return HttpResponseRedirect(reverse("moderation:queue") + f"#report-{report.pk}")
     messages.success(request, _("Done, and written to the moderation log."))
     return HttpResponseRedirect(reverse("moderation:queue"))
@@ -239,14 +239,11 @@ def act_on_player(request, username):
         messages.error(request, _("Choose an action and give the reason."))
         return HttpResponseRedirect(back)
     action, reason, days = form.cleaned_data["action"], form.cleaned_data["reason"], form.cleaned_data["days"]
-    try:
+    with refusal_message(request):
         if action == ActionForm.SUSPEND:
             services.suspend(found, request.user, reason)
         else:
             services.mute(found, request.user, MUTE_SCOPES[action], days, reason)
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, _("Done, and written to the moderation log."))
     return HttpResponseRedirect(back)
 
@@ -263,11 +260,8 @@ def hide_chat(request, message_id):
     if not form.is_valid():
         messages.error(request, _("Give the reason: it goes into the moderation log."))
         return HttpResponseRedirect(back)
-    try:
+    with refusal_message(request):
         services.hide_chat_message(message.pk, request.user, form.cleaned_data["reason"])
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, _("Done, and written to the moderation log."))
     return HttpResponseRedirect(back)
 
@@ -283,11 +277,8 @@ def lift(request, pk):
     if not form.is_valid():
         messages.error(request, _("Give the reason: it goes into the moderation log."))
         return HttpResponseRedirect(back)
-    try:
+    with refusal_message(request):
         services.lift(restriction.pk, request.user, form.cleaned_data["reason"])
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, _("Lifted, and written to the moderation log."))
     return HttpResponseRedirect(back)
 

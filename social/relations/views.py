@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.exceptions import GameError, NotFound
+from games.refusals import refusal_message
 from guildhall_site.decorators import login_required  # htmx-aware: an ended session redirects the whole page
 
 from . import selectors, services
@@ -48,14 +49,11 @@ def relate(request, username, kind, present):
         other = services.player(username, include_inactive=not present)
     except NotFound:
         raise Http404(_("No such player.")) from None
-    try:
+    with refusal_message(request):
         if present:
             services.add(request.user, other, kind)
         else:
             services.remove(request.user, other, kind)
-    except GameError as exc:
-        messages.error(request, str(exc.detail))
-    else:
         messages.success(request, _done(kind, present, other.username))
     return _back(request, reverse("public_profile", args=[other.username]))
 
