@@ -53,11 +53,13 @@ class NewGame:
 
 
 def offered_games():
-    """The slugs of the games players may create, in ``engine.GAMES``'s order: the site's OFFERED_GAMES
-    (every game unless the operator narrows it, e.g. to the games the previous release knows while it still
-    runs beside this one: docs/releases.md). A game left out is not deleted: its games play on, replay and
-    show, and a tournament of it pairs its rounds; only new ones are refused."""
-    return [slug for slug in engine.GAMES if slug in settings.OFFERED_GAMES]
+    """The slugs of the games players may create, the site's first game first, then in ``engine.GAMES``'s
+    order (as the pages list the games): the site's OFFERED_GAMES (every game unless the operator narrows
+    it, e.g. to the games the previous release knows while it still runs beside this one:
+    docs/releases.md). A game left out is not deleted: its games play on, replay and show, and a tournament
+    of it pairs its rounds; only new ones are refused."""
+    offered = [slug for slug in engine.GAMES if slug in settings.OFFERED_GAMES]
+    return sorted(offered, key=lambda slug: slug != DEFAULT_GAME)
 
 
 def rules_version(game):
