@@ -138,7 +138,7 @@ def game_with_seats(game_id):
     ``list(Seat.objects.select_related("user").filter(game_id=game_id))`` give, in one query written once
     per process. The API's GET of a game reads it so: after a change of turn the next player's page reads
     the game, and in a game of short turns (Dominion: a turn in two or three decisions) that is one GET
-    for every two decisions; the ORM's read cost 2.4 ms of CPU against 0.5 ms (benchmarks/README.md,
+    for every two decisions; the ORM's read cost 2.6 ms of CPU against 0.5 ms (benchmarks/README.md,
     "Ninth round")."""
     db = _db()
     sql, game_fields, seat_fields, user_fields = written_once(("game_with_seats", db.vendor), _write_game_query)
