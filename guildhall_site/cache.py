@@ -114,14 +114,23 @@ class ResilientRedisCache(RedisCache):
 
     def _run(self, name, *args, **kwargs):
         if self._outage.ongoing():
-            return getattr(self._fallback, name)(*args, **kwargs)
+            result = getattr(self._fallback, name)(*args, **kwargs)
+            self.fell_back(name)
+            return result
         try:
             result = getattr(super(), name)(*args, **kwargs)
         except UNAVAILABLE as exc:
             self._outage.begin(exc, self.outage_retry_seconds)
-            return getattr(self._fallback, name)(*args, **kwargs)
+            result = getattr(self._fallback, name)(*args, **kwargs)
+            self.fell_back(name)
+            return result
         self._outage.end()
         return result
+
+    def fell_back(self, operation):
+        """Called after the in-process fallback served ``operation`` (Redis did not answer): for a subclass
+        that counts them (ops.cache). Every way to the fallback passes here, the batched ``set_many``'s
+        too."""
 
     # --- the cache API: each call through the switch -----------------------------------------------
 
@@ -174,6 +183,7 @@ class ResilientRedisCache(RedisCache):
                 raise exc
             self._outage.begin(exc, self.outage_retry_seconds)
             self._fallback.set_many(data, timeout, version)
+            self.fell_back("set_many")
 
         return batch.add(client, commands, on_failure, on_success=self._outage.end)
 

@@ -7,9 +7,5 @@ from . import metrics
 
 
 class MeteredResilientRedisCache(ResilientRedisCache):
-    def _run(self, name, *args, **kwargs):
-        result = super()._run(name, *args, **kwargs)
-        # Down after the call: it went to the fallback (the outage either was on, or began with this call).
-        if self.redis_down:
-            metrics.CACHE_FALLBACKS.labels(name).inc()
-        return result
+    def fell_back(self, operation):
+        metrics.CACHE_FALLBACKS.labels(operation).inc()

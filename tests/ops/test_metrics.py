@@ -220,3 +220,18 @@ def test_multiprocess_mode_adds_up_every_process(tmp_path):
     text = subprocess.run([sys.executable, "-c", SCRIPT, "scrape"], env=env, check=True, capture_output=True,
                           text=True, cwd=django_settings.BASE_DIR).stdout
     assert value(samples(text), "guildhall_decisions_total", source="api") == 5
+
+
+def test_a_batched_set_many_that_falls_back_is_counted(client):
+    """The decision's snapshot goes out in the thread's Redis batch (guildhall_site.redis_batch): when that
+    round trip fails, the fallback that takes the keys is counted like any other."""
+    from guildhall_site import redis_batch
+
+    before = scrape(client)
+    cache = MeteredResilientRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 0.2}})
+    with redis_batch.batched():
+        cache.set_many({"a": 1, "b": 2})
+    assert cache.get_many(["a", "b"]) == {"a": 1, "b": 2}  # from the fallback
+    after = scrape(client)
+    assert value(after, "guildhall_cache_fallbacks_total", operation="set_many") - value(
+        before, "guildhall_cache_fallbacks_total", operation="set_many") == 1
