@@ -137,7 +137,7 @@ def fill_sample(in_progress_moves=8, seed=0):
     _play(rated.pk, rng)
     chat.post_message(rated.pk, bob, "Well played.")
 
-    against_bot = services.create_game(carol, seats=2, mode="yucata", bots=1)
+    against_bot = services.create_game(carol, seats=2, options={"mode": "yucata"}, bots=1)
     _play(against_bot.pk, rng)
 
     running = services.create_game(alice, seats=3)

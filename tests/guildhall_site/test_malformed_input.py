@@ -317,7 +317,10 @@ def _concrete(route, value):
 
 
 @pytest.mark.slow
-def test_no_route_answers_500_to_malformed_input(make_user, api_client_for, settings):
+# One test per value: the routes × methods of one value are a test of their own, which the test processes
+# share out (the whole fuzz is over 1,000 requests, two minutes in one process).
+@pytest.mark.parametrize("value", VALUES, ids=[f"value{i}" for i in range(len(VALUES))])
+def test_no_route_answers_500_to_malformed_input(value, make_user, api_client_for, settings):
     settings.GUILDHALL_WRITE_THROTTLE_RATE = None
     me, other = make_user("fuzzer"), make_user("victim")
     game = started_game([me, other])
@@ -339,31 +342,30 @@ def test_no_route_answers_500_to_malformed_input(make_user, api_client_for, sett
                 param = param.replace(key, value)
             url = _concrete(route, param)
             is_api = url.startswith("/api/")
-            for value in VALUES:
-                data = {field: value for field in FIELDS}
-                requests = [
-                    (api if is_api else browser, "get", url, data),
-                    (api if is_api else browser, "post", url, data),
-                ]
-                if is_api:
-                    requests.append((api, "post_json", url, data))
-                if value in VALUES[:2]:
-                    requests.append((anonymous, "get", url, data))
-                for client, method, target, payload in requests:
-                    if method == "post_json":
-                        response = client.post(target, payload, format="json")
-                    else:
-                        response = getattr(client, method)(target, payload)
-                    count += 1
-                    if response.status_code >= 500:
-                        failures.append((method, target[:80], repr(value)[:20], response.status_code))
-                    elif is_api and response.status_code >= 400:
-                        body = response.content.decode(errors="replace")
-                        if "application/json" not in response["Content-Type"] or '"error"' not in body:
-                            failures.append((method, target[:80], repr(value)[:20], "not JSON", body[:80]))
+            data = {field: value for field in FIELDS}
+            requests = [
+                (api if is_api else browser, "get", url, data),
+                (api if is_api else browser, "post", url, data),
+            ]
+            if is_api:
+                requests.append((api, "post_json", url, data))
+            if value in VALUES[:2]:
+                requests.append((anonymous, "get", url, data))
+            for client, method, target, payload in requests:
+                if method == "post_json":
+                    response = client.post(target, payload, format="json")
+                else:
+                    response = getattr(client, method)(target, payload)
+                count += 1
+                if response.status_code >= 500:
+                    failures.append((method, target[:80], repr(value)[:20], response.status_code))
+                elif is_api and response.status_code >= 400:
+                    body = response.content.decode(errors="replace")
+                    if "application/json" not in response["Content-Type"] or '"error"' not in body:
+                        failures.append((method, target[:80], repr(value)[:20], "not JSON", body[:80]))
             # the same player again, in case a write above signed them out or ended a game
             browser.force_login(me)
-    assert count > 1000
+    assert count > 100
     assert failures == [], failures[:20]
 
 
