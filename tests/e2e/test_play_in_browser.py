@@ -129,6 +129,10 @@ def test_two_players_sign_up_invite_and_play_by_clicking(live_server, new_page, 
     assert first.locator("#games-waiting").inner_text().startswith("1")
     assert second.locator("#games-waiting").count() == 0
 
+    # Nothing announced to the player who waits (checked before seat 0 moves: the news of its last move
+    # may reach the other page at once).
+    assert second.locator("#turn-announcer").inner_text() == ""
+
     # Setup of seat 0, card by card: discard one card, done, place three.
     assert "Setup" in first.locator("#prompt").inner_text()
     click_and_wait(first, first.locator("#my-hand [data-decision-type=discard]"))
@@ -139,7 +143,6 @@ def test_two_players_sign_up_invite_and_play_by_clicking(live_server, new_page, 
     assert first.locator("#player-0 .chip").count() == 3
 
     # The other page notices by polling, without a reload; the tab title and a screen reader say so.
-    assert second.locator("#turn-announcer").inner_text() == ""
     second.wait_for_function("() => document.querySelector('#prompt') !== null", timeout=8000)
     second.wait_for_function(
         "() => document.getElementById('turn-announcer').textContent.startsWith('It is your turn.')", timeout=3000
