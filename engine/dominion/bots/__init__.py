@@ -3,7 +3,7 @@ on another player's turn included.
 
 ``KINDS``: ``random`` (any legal decision), ``bigmoney`` (Big Money Ultimate with Coin tokens,
 engine/dominion/bots/policy.py), ``bigmoney_x`` (Big Money with the kingdom's best card, bmx.py) and
-``strong`` (a plan chosen for the kingdom and a search of the last buys, strong.py; docs/bots-dominion.md).
+``strong`` (a plan chosen for the kingdom and a search of the last buys, strong.py; docs/bots.md, "Dominion").
 ``SEARCH``: the hooks engine/search needs (searching.py). ``DEFAULT_ABSENT`` plays a timed-out turn and
 a seat that left. A new kind is a ``Policy`` subclass registered with ``register(kind, policy)``; see
 policy.py for the hooks.

@@ -17,7 +17,7 @@ with ``FIRST_USE_GAMES`` games per candidate and kept for the process; the table
 behind every figure.
 
 Cost: ``python -m engine.dominion.bots.bmx --games 2000`` plays 2,000 games for each of the table's
-entries (see docs/bots-dominion.md for the count and the time it took).
+entries (docs/bots.md, "Dominion", gives the count and the time it took).
 """
 
 import argparse

@@ -15,7 +15,7 @@ A spec (every key optional):
 - ``silver_first`` (false): a kingdom rule whose range reaches $3–$4 waits until the seat owns a Silver;
 - ``endgame`` (false): mind the score when the game may end (``Strategy.endgame``): a buy that ends the
   game is taken when it wins and never when it loses (the penultimate-Province rule was tried too, and
-  lost games against Big Money: docs/bots-dominion.md);
+  lost games against Big Money: docs/bots.md, "Dominion");
 - ``tokens_for`` (0): Coin tokens are spent only to reach a card costing at least this much (0: any
   better buy, as Big Money Ultimate does).
 
