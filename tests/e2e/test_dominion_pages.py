@@ -7,22 +7,12 @@ import pytest
 
 from games import cache as state_cache
 from tests.e2e.test_accessibility import axe_violations
-from tests.e2e.test_phones import OVERFLOW, PHONE
+from tests.e2e.test_phones import OVERFLOW, PHONE, smallest_text_under
 from tests.games.presentation.dominion import scenarios
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SMALLEST_CARD_TEXT = """() => {
-  let smallest = 99, where = '';
-  for (const el of document.querySelectorAll('.dcard *, .dchip, .pick-card *')) {
-    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
-    const style = getComputedStyle(el);
-    if (style.display === 'none' || el.closest('.visually-hidden')) continue;
-    const size = parseFloat(style.fontSize);
-    if (size < smallest) { smallest = size; where = el.className + ': ' + el.textContent.trim().slice(0, 30); }
-  }
-  return [smallest, where];
-}"""
+SMALLEST_CARD_TEXT = smallest_text_under(".dcard *, .dchip, .pick-card *")
 
 
 @pytest.fixture
@@ -76,7 +66,7 @@ def test_every_dominion_page_fits_a_phone_and_its_card_text_is_readable(pages, l
             details.evaluate("d => d.open = true")
         measured = page.evaluate(OVERFLOW)
         assert measured["scroll"] <= PHONE, f"{name} scrolls sideways: {measured}"
-        smallest, where = page.evaluate(SMALLEST_CARD_TEXT)
+        smallest, where = page.evaluate(*SMALLEST_CARD_TEXT)
         assert smallest >= 12, f"{name}: card text of {smallest} px ({where})"
         page.screenshot(path=str(artifacts / f"dominion-phone-{name.replace(' ', '-')}.png"), full_page=True)
         page.context.close()

@@ -26,9 +26,12 @@ OVERFLOW = """() => {
   return {scroll: document.documentElement.scrollWidth, width: width, wide: wide.slice(0, 5)};
 }"""
 
-SMALLEST_CARD_TEXT = """() => {
+def smallest_text_under(selector):
+    """A script that returns the smallest font size (and where) of the visible text inside ``selector``'s
+    elements: the card texts of a game's pages must stay readable on a phone."""
+    return """(selector) => {
   let smallest = 99, where = '';
-  for (const el of document.querySelectorAll('.card *, .vp-card *, .chip *')) {
+  for (const el of document.querySelectorAll(selector)) {
     if (!el.childNodes.length || ![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
     const style = getComputedStyle(el);
     if (style.display === 'none' || el.closest('.visually-hidden')) continue;
@@ -36,7 +39,10 @@ SMALLEST_CARD_TEXT = """() => {
     if (size < smallest) { smallest = size; where = el.className + ': ' + el.textContent.trim().slice(0, 30); }
   }
   return [smallest, where];
-}"""
+}""", selector
+
+
+SMALLEST_CARD_TEXT = smallest_text_under(".card *, .vp-card *, .chip *")
 
 
 def no_sideways_scroll(page, url):
@@ -83,6 +89,6 @@ def test_every_page_fits_a_phone(live_server, logged_in_page, new_page, make_use
 
     # Card text on the table is at least 12 px, at phone width too.
     page.goto(f"{base}{reverse('games:game', args=[running.pk])}")
-    size, where = page.evaluate(SMALLEST_CARD_TEXT)
+    size, where = page.evaluate(*SMALLEST_CARD_TEXT)
     assert size >= 12, f"card text of {size}px: {where}"
     page.screenshot(path=str(artifacts / "table-phone-yucata.png"), full_page=True)
