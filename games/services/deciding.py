@@ -274,7 +274,7 @@ def _one_more_step(game_id, user, expected_seq, decision):
     outcome = rules.outcome(state)
     if outcome["over"]:
         return None  # the end (places, ratings) is the locked path's own, from the row and seats it reads
-    logged = _logged_form(rules, decision, legal)
+    logged = _logged_form(rules, decision)
     if awaited(rules, state, seats_by_pos) != before:
         return _Judged(game_id, game.seed_commitment, seats_by_pos, seat, state, logged, outcome)
     denormalise(game, rules, state, seats_by_pos, outcome)
@@ -347,13 +347,12 @@ def _append_judged(judged, expected_seq):
     return result_of(game, judged.seats_by_pos, entry, judged.state)
 
 
-def _logged_form(rules, decision, legal):
+def _logged_form(rules, decision):
     """The rules' own form of ``decision``, not whatever extra fields a client sent along: the log keeps
     exactly what the rules looked at: ``rules.normalise``, which keeps a field that no listed option
     carries (an amount or an order the player chose beside the option), where matching the decision
     against the options would drop it."""
-    normal = rules.normalise(decision)
-    return next((d for d in legal if d == normal), normal)
+    return rules.normalise(decision)
 
 
 def append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
@@ -370,7 +369,7 @@ def append(game, seats_by_pos, state, seat, decision, by, by_bot_runner=False):
             raise Forbidden(refusal_text(rules, exc), code=code) from None
         # The rules' sentence in the reader's language (their templates are in our catalogues).
         raise IllegalDecision(refusal_text(rules, exc), code=code) from None
-    logged = _logged_form(rules, decision, legal)
+    logged = _logged_form(rules, decision)
     return _write(game, seats_by_pos, state, seat, logged, by, by_bot_runner=by_bot_runner)
 
 
