@@ -18,16 +18,20 @@ a cache: an in-process one (the embedded default, or the Redis cache's fallback 
 be told by another process that a token ended, and one that can (Redis) would be only as right as every
 path that changes a user or a token remembering to tell it. What it costs, measured on PostgreSQL with
 ``manage.py decision_cost`` in three alternating pairs against the Redis-cached lookup (a loaded 2-core
-machine): the check itself 0.2 -> 1.6 ms of CPU (the ORM's compiling of the query, most of it), a step's
-decision POST 5.7-6.0 -> 7.1-7.5 ms of CPU p50, the floor POST 3.6-3.9 -> 4.9-5.4; the same read a
-signed-in browser's session already makes on every request (accounts.backends.get_user).
+machine): the check itself 0.2 -> 1.6 ms of CPU, a step's decision POST 5.7-6.0 -> 7.1-7.5 ms of CPU p50,
+the floor POST 3.6-3.9 -> 4.9-5.4; the same read a signed-in browser's session already makes on every
+request (accounts.backends.get_user). Most of that was the ORM compiling the query, so the query is
+written once per process (``_token_with_user``): two alternating pairs of ``decision_cost --decisions
+400 --game dominion``, CPU means through the ORM and written once, the floor POST (token + one INSERT)
+2.92 / 2.36 -> 1.63 / 1.38 ms, a GET of a game 3.13 / 2.66 -> 1.81 / 1.53.
 """
 
 import datetime
 import hashlib
 import secrets
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
@@ -91,14 +95,47 @@ def find(raw):
     under another password than its user's present one is None (and deleted)."""
     if not raw or len(raw) > 200:
         return None
-    try:  # get(), not first(): the digest is unique, and an ordering would cost its own join and sort
-        token = ApiToken.objects.select_related("user").get(digest=digest(raw))
-    except ApiToken.DoesNotExist:
+    token = _token_with_user(digest(raw))
+    if token is None:
         return None
     if not current(token):
         ApiToken.objects.filter(pk=token.pk).delete()
         return None
     return token
+
+
+def _token_with_user(token_digest):
+    """``ApiToken.objects.select_related("user").get(digest=token_digest)``, or None: by a statement
+    written once per process (games.statements), as every API request runs it. Through the ORM, compiling
+    the query was most of the check's cost."""
+    from games.statements import from_row, written_once
+
+    sql, token_fields, user_fields = written_once(("token_with_user", connection.vendor), _write_token_sql)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token_digest])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    token = from_row(ApiToken, row[: len(token_fields)])
+    token.user = from_row(get_user_model(), row[len(token_fields) :])
+    return token
+
+
+def _write_token_sql():
+    quote = connection.ops.quote_name
+    user_model = get_user_model()
+    token_fields = tuple(ApiToken._meta.concrete_fields)
+    user_fields = tuple(user_model._meta.concrete_fields)
+    columns = ", ".join(
+        [f"t.{quote(f.column)}" for f in token_fields] + [f"u.{quote(f.column)}" for f in user_fields]
+    )
+    sql = (
+        f"SELECT {columns} FROM {quote(ApiToken._meta.db_table)} t "
+        f"INNER JOIN {quote(user_model._meta.db_table)} u "
+        f"ON u.{quote(user_model._meta.pk.column)} = t.{quote(ApiToken._meta.get_field('user').column)} "
+        f"WHERE t.{quote(ApiToken._meta.get_field('digest').column)} = %s"
+    )
+    return sql, token_fields, user_fields
 
 
 def mark_used(token, now=None):
