@@ -22,6 +22,8 @@ The lock of a game with its seats, the log's INSERT, the game's UPDATE on the lo
 read for its pages went back to the ORM: no difference beyond the machine's noise.
 """
 
+import contextvars
+
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models.constants import OnConflict
@@ -166,8 +168,13 @@ def game_with_seats(game_id):
 # --- write: a row's fields, a step's two rows ------------------------------------------------------
 
 
-def update(instance, update_fields):
-    """``instance.save(update_fields=update_fields)``: the same UPDATE and the same signals."""
+def update(instance, update_fields, along_with=None):
+    """``instance.save(update_fields=update_fields)``: the same UPDATE and the same signals.
+
+    ``along_with``: a game whose locked append (``append_locked``) is being prepared, whose ``pre_save``
+    receivers are running: the UPDATE then goes out in that append's statement instead of a round trip
+    of its own, and its ``post_save`` is sent once that statement has written it. Anywhere else it is
+    written at once."""
     model = type(instance)
     fields = tuple(update_fields)
 
@@ -184,13 +191,42 @@ def update(instance, update_fields):
     pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=frozen)
     # ``pre_save`` of each field after the signal, as Model.save does: auto_now takes the time here.
     values = [f.get_db_prep_save(f.pre_save(instance, False), db) for f in columns]
+
+    def written(rowcount):
+        if rowcount != 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
+        instance._state.adding = False
+        instance._state.db = using
+        post_save.send(sender=model, instance=instance, created=False, update_fields=frozen, raw=False, using=using)
+
+    along = _along(along_with)
+    if along is not None:
+        along.append((("update", model, fields), f"{sql} RETURNING 1", [*values, instance.pk], written))
+        return
     with db.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
-        if cursor.rowcount != 1:
-            raise DatabaseError("Save with update_fields did not affect any rows.")
-    instance._state.adding = False
-    instance._state.db = using
-    post_save.send(sender=model, instance=instance, created=False, update_fields=frozen, raw=False, using=using)
+        rowcount = cursor.rowcount
+    written(rowcount)
+
+
+# The writes that go out with the locked append being prepared: (the game's pk, [(key, SQL returning a
+# row per row written, its parameters, what to do with that count once written)]). A context variable,
+# as the threads of one process prepare appends of their own.
+_taken_along = contextvars.ContextVar("statements_taken_along", default=None)
+
+
+def taking_along(game):
+    """Whether ``game``'s locked append is being prepared (its ``pre_save`` receivers are running), so that
+    a receiver's ``update`` or ``insert_ignoring_conflicts`` with ``along_with=game`` goes out with it."""
+    return _along(game) is not None
+
+
+def _along(game):
+    """The list of writes going out with ``game``'s locked append, if one is being prepared, else None."""
+    taken = _taken_along.get()
+    if game is None or taken is None or taken[0] != game.pk:
+        return None
+    return taken[1]
 
 
 def appends_in_one_statement():
@@ -220,22 +256,27 @@ def _append_statement(db, game_model, entry_model, fields):
     return written_once(("append", game_model, fields, db.vendor), write)
 
 
-def _locked_append_statement(db, game_model, entry_model, fields):
-    """The statement of ``append_locked``, written once per process: the locked game's UPDATE at the seq
-    it was read at, and the entry's INSERT for it, returning the entry's id."""
+def _locked_append_statement(db, game_model, entry_model, fields, along):
+    """The statement of ``append_locked``, written once per process for each set of writes taken along:
+    the locked game's UPDATE at the seq it was read at, the entry's INSERT for it, and the writes taken
+    along (``along``), returning the entry's id and the rows each of those wrote."""
 
     def write():
         games, entries = game_model._meta, entry_model._meta
         game_columns, entry_columns, link = _append_columns(game_model, entry_model, fields)
         pk = _quote(games.pk.column)
+        taken = "".join(f", w{i} AS ({sql})" for i, (_key, sql, _params, _written) in enumerate(along))
+        counts = "".join(f", (SELECT count(*) FROM w{i})" for i in range(len(along)))
         sql = (
             f"WITH locked AS (UPDATE {_quote(games.db_table)} SET {_assignments(game_columns)} "
-            f"WHERE {pk} = %s AND {_quote('seq')} = %s RETURNING {pk}) "
-            f"{_insert_from(entries, link, entry_columns, 'locked', pk)}"
+            f"WHERE {pk} = %s AND {_quote('seq')} = %s RETURNING {pk}), "
+            f"added AS ({_insert_from(entries, link, entry_columns, 'locked', pk)}){taken} "
+            f"SELECT added.{_quote(entries.pk.column)}{counts} FROM added"
         )
         return sql, game_columns, entry_columns
 
-    return written_once(("append_locked", game_model, fields, db.vendor), write)
+    keys = tuple(key for key, _sql, _params, _written in along)
+    return written_once(("append_locked", game_model, fields, keys, db.vendor), write)
 
 
 def _append_columns(game_model, entry_model, fields):
@@ -315,16 +356,27 @@ def append_locked(game, update_fields, entry, seq):
     signals are those of the two saves, with the caller's instances: ``pre_save`` of the game before the
     statement (the clock sets the new deadline on it, which goes out with it), ``post_save`` of both once
     written (the outbox, live pages and ratings compare what the caller read with what is awaited now).
+
+    A ``pre_save`` receiver's own writes may go out in the same statement (``update`` and
+    ``insert_ignoring_conflicts`` with ``along_with=game``): a change of turn's clock and outbox rows are
+    written with it instead of in round trips of their own.
     """
     db = _db()
     game_model, entry_model = type(game), type(entry)
     using = db.alias
     fields = tuple(update_fields)
     frozen = frozenset(fields)
-    pre_save.send(sender=entry_model, instance=entry, raw=False, using=using, update_fields=None)
-    pre_save.send(sender=game_model, instance=game, raw=False, using=using, update_fields=frozen)
-    sql, game_columns, entry_columns = _locked_append_statement(db, game_model, entry_model, fields)
+    along = []
+    taking = _taken_along.set((game.pk, along))
+    try:
+        pre_save.send(sender=entry_model, instance=entry, raw=False, using=using, update_fields=None)
+        pre_save.send(sender=game_model, instance=game, raw=False, using=using, update_fields=frozen)
+    finally:
+        _taken_along.reset(taking)
+    sql, game_columns, entry_columns = _locked_append_statement(db, game_model, entry_model, fields, along)
     params = [*_prepared(db, game, game_columns, False), game.pk, seq, *_prepared(db, entry, entry_columns, True)]
+    for _key, _sql, taken_params, _written in along:
+        params += taken_params
     with db.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
@@ -333,14 +385,17 @@ def append_locked(game, update_fields, entry, seq):
     _entry_written(entry, row[0], game, using)
     game._state.adding = False
     game._state.db = using
+    for (_key, _sql, _params, written), count in zip(along, row[1:], strict=True):
+        written(count)
     post_save.send(sender=entry_model, instance=entry, created=True, update_fields=None, raw=False, using=using)
     post_save.send(sender=game_model, instance=game, created=False, update_fields=frozen, raw=False, using=using)
 
 
-def insert_ignoring_conflicts(instances):
+def insert_ignoring_conflicts(instances, along_with=None):
     """``model.objects.bulk_create(instances, ignore_conflicts=True)`` for instances of one model: one
     INSERT of them all that skips a row a unique constraint refuses (ON CONFLICT DO NOTHING, SQLite's
-    INSERT OR IGNORE), sending no signal and setting no primary key, as bulk_create does then."""
+    INSERT OR IGNORE), sending no signal and setting no primary key, as bulk_create does then.
+    ``along_with``: as for ``update``, a game whose locked append is being prepared takes it along."""
     if not instances:
         return
     db = _db()
@@ -358,6 +413,10 @@ def insert_ignoring_conflicts(instances):
 
     sql, columns = written_once(("insert_ignoring", model, len(instances), db.vendor), write)
     values = [f.get_db_prep_save(f.pre_save(instance, True), db) for instance in instances for f in columns]
+    along = _along(along_with)
+    if along is not None:
+        along.append((("insert_ignoring", model, len(instances)), f"{sql} RETURNING 1", values, lambda count: None))
+        return
     with db.cursor() as cursor:
         cursor.execute(sql, values)
 

@@ -9,7 +9,7 @@ bots and seats that left the game (played by the server's bot) have none.
 import datetime
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from games import statements
@@ -93,6 +93,45 @@ def absences_of(user_id, since):
     # by a statement written once per process: this runs in every decision that passes the turn.
     where = [("user", "=", user_id), ("ends_at", ">", since)]
     return statements.column_values(Absence, ["starts_at", "ends_at"], where)
+
+
+def locked_clock(game_id, user_id, now):
+    """(the game's ``TimeControl``, locked, or None; ``user_id``'s absences for ``sync``, or None where
+    they were not read). On PostgreSQL one statement reads both, as this runs in every decision that
+    passes the turn: the absences ending after the clock's start or ``now``, whichever is earlier, so
+    that they serve a clock that restarts now as well as one that runs on (``paused_deadline`` passes
+    over an absence that ended before the turn began)."""
+    if not statements.appends_in_one_statement():
+        return statements.locked_row(TimeControl, "game_id", game_id), None
+
+    def write():
+        quote = connection.ops.quote_name
+        fields = tuple(TimeControl._meta.concrete_fields)
+        columns = ", ".join(f"tc.{quote(f.column)}" for f in fields)
+        absences = quote(Absence._meta.db_table)
+        started = quote(TimeControl._meta.get_field("turn_started_at").column)
+        user = quote(Absence._meta.get_field("user").column)
+
+        def each(column):
+            return (
+                f"ARRAY(SELECT a.{quote(column)} FROM {absences} a WHERE a.{user} = %(user)s "
+                f"AND a.{quote('ends_at')} > LEAST(COALESCE(tc.{started}, %(now)s), %(now)s) ORDER BY a.{quote('id')})"
+            )
+
+        sql = (
+            f"SELECT {columns}, {each('starts_at')}, {each('ends_at')} FROM {quote(TimeControl._meta.db_table)} tc "
+            f"WHERE tc.{quote(TimeControl._meta.get_field('game').column)} = %(game)s FOR UPDATE OF tc"
+        )
+        return sql, len(fields)
+
+    sql, width = statements.written_once(("locked_clock", connection.vendor), write)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"user": user_id, "now": now, "game": game_id})
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    starts, ends = row[width:]
+    return statements.from_row(TimeControl, row[:width]), list(zip(starts, ends, strict=True))
 
 
 def clock_times(tc, user_id, absences=None):

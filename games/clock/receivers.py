@@ -37,16 +37,18 @@ def game_saving(sender, instance, update_fields=None, raw=False, **kwargs):
     if game.status == Game.Status.ACTIVE and getattr(game, "loaded_pending", None) == game.pending_key():
         return  # one more step of the same turn by the same person: the clock runs on
     now = timezone.now()
+    user_id = game.to_move_user_id if game.status == Game.Status.ACTIVE else None
     # Written once per process (games.statements): this runs in every decision that passes the turn.
-    tc = statements.locked_row(TimeControl, "game_id", game.pk)
+    tc, absences = deadlines.locked_clock(game.pk, user_id, now)
     if tc is None:
         tc = TimeControl(game=game, per_move=deadlines.default_per_move())
     restart = (tc.seat, tc.turn) != (game.to_move_position, game.turn)
-    deadlines.sync(tc, game, now, restart=restart, write_game="deadline" not in update_fields)
+    deadlines.sync(tc, game, now, restart=restart, absences=absences, write_game="deadline" not in update_fields)
     if tc.pk is None:
         tc.save()
     else:
-        statements.update(tc, _CLOCK_FIELDS)
+        # With the decision's own statement where the save is one (games.statements.append_locked).
+        statements.update(tc, _CLOCK_FIELDS, along_with=game)
     if tc.next_check_at is not None and tc.next_check_at <= now:
         game_id = game.pk
         transaction.on_commit(lambda: _enqueue_clock(game_id))

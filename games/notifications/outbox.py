@@ -117,13 +117,14 @@ def results_rows(game, now):
     return rows
 
 
-def write(rows):
+def write(rows, along_with=None):
     """Insert ``rows`` (ON CONFLICT DO NOTHING) and enqueue the pending ones once the transaction commits
-    (rows of a game by the game's id, rows of no game by their key)."""
+    (rows of a game by the game's id, rows of no game by their key). ``along_with``: the game whose locked
+    append is being prepared, whose statement then takes the INSERT along (games.statements)."""
     # Written once per process (games.statements): this runs in every decision that passes the turn.
     from games.statements import insert_ignoring_conflicts
 
-    insert_ignoring_conflicts(rows)
+    insert_ignoring_conflicts(rows, along_with=along_with)
     pending = [r for r in rows if r.status == Notification.Status.PENDING]
     for game_id in {r.game_id for r in pending if r.game_id is not None}:
         transaction.on_commit(lambda game_id=game_id: enqueue_new(game_id))

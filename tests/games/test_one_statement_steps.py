@@ -2,16 +2,19 @@
 written by one statement without a transaction of its own (games.services.deciding._one_more_step); everything else
 takes the locked path. Both must leave the same log, the same row and the same answers."""
 
+import datetime
 import random
 
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 import engine
 from games import cache as state_cache
 from games import services, started
-from games.clock.models import TimeControl
+from games.clock import deadlines
+from games.clock.models import Absence, TimeControl
 from games.exceptions import Forbidden, IllegalDecision, StaleSeq
 from games.models import Game, LogEntry, Seat
 from games.notifications.models import Notification
@@ -104,6 +107,48 @@ def test_a_decision_that_passes_the_turn_takes_the_locked_path_with_the_clock_an
     clock = TimeControl.objects.get(game=game)
     assert (clock.seat, clock.turn) == (game.to_move_position, game.turn)
     assert Notification.objects.filter(user=game.to_move_user, game=game, turn=game.turn, kind="turn").exists()
+
+
+def test_a_change_of_turn_writes_the_clock_and_the_outbox_in_the_decision_s_own_statement(make_user):
+    """The clock's UPDATE and the outbox's INSERT, made by the receivers of the game's save, go out in the
+    statement that appends the entry (games.statements.append_locked), not in round trips of their own;
+    the clock's row and the next player's absences are read by one statement."""
+    game = started_game([make_user(), make_user()])
+    deadlines.set_time_limit(game, datetime.timedelta(hours=48))
+    seat, decision = advance_until(game, keeps_turn=False, rng=random.Random(5))
+    game.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_decision(game.pk, seat.user, game.seq, decision)
+    sql = [q["sql"] for q in queries.captured_queries]
+    sql = sql[: sql.index("COMMIT")]  # what follows the commit (the email's delivery) is not the decision's
+    writes = [q for q in sql if q.startswith(("UPDATE", "INSERT", "WITH", "DELETE"))]
+    assert len(writes) == 1, writes
+    tables = (Game._meta.db_table, LogEntry._meta.db_table, TimeControl._meta.db_table, Notification._meta.db_table)
+    assert all(f'"{table}"' in writes[0] for table in tables)
+    assert not any(f'FROM "{Absence._meta.db_table}"' in q and q.startswith("SELECT a.") for q in sql)
+    game.refresh_from_db()
+    clock = TimeControl.objects.get(game=game)
+    assert (clock.seat, clock.turn) == (game.to_move_position, game.turn)
+    assert clock.deadline == game.deadline == clock.turn_started_at + datetime.timedelta(hours=48)
+    assert Notification.objects.filter(user=game.to_move_user, game=game, turn=game.turn, kind="turn").count() == 1
+
+
+def test_the_next_player_s_absence_read_with_the_clock_pauses_the_new_turn(make_user):
+    """An absence of the player now awaited that overlaps the new turn moves the deadline by the overlap;
+    one that ended before the turn began does not."""
+    game = started_game([make_user(), make_user()])
+    deadlines.set_time_limit(game, datetime.timedelta(hours=48))
+    seat, decision = advance_until(game, keeps_turn=False, rng=random.Random(6))
+    game.refresh_from_db()
+    following = next(s.user for s in Seat.objects.filter(game=game) if s.user_id != seat.user_id)
+    now, hour = timezone.now(), datetime.timedelta(hours=1)
+    Absence.objects.create(user=following, starts_at=now - 72 * hour, ends_at=now - 48 * hour)
+    Absence.objects.create(user=following, starts_at=now + 10 * hour, ends_at=now + 16 * hour)
+    services.submit_decision(game.pk, seat.user, game.seq, decision)
+    game.refresh_from_db()
+    assert game.to_move_user == following
+    clock = TimeControl.objects.get(game=game)
+    assert clock.deadline == game.deadline == clock.turn_started_at + datetime.timedelta(hours=54)
 
 
 def test_a_stale_or_refused_step_writes_nothing_and_answers_as_the_locked_path_does(make_user, seats_known):
