@@ -30,15 +30,19 @@ TURN_EMAIL_DEFAULTS = {
 }
 
 
+_READ_FROM_USER = object()
+
+
 class Prefs:
     """A user's notification preferences (their profile's, with the defaults where it has none)."""
 
-    def __init__(self, user):
-        profile = None
-        try:
-            profile = getattr(user, "profile", None)
-        except Exception:  # a missing profile row raises RelatedObjectDoesNotExist
-            profile = None
+    def __init__(self, user, profile=_READ_FROM_USER):
+        """``profile``: the user's profile when the caller read it already (None: the user has none)."""
+        if profile is _READ_FROM_USER:
+            try:
+                profile = getattr(user, "profile", None)
+            except Exception:  # a missing profile row raises RelatedObjectDoesNotExist
+                profile = None
         for name, default in TURN_EMAIL_DEFAULTS.items():
             setattr(self, name, getattr(profile, name, default) if profile is not None else default)
 
@@ -91,10 +95,11 @@ def prefs_for(user_id):
     profile_values = found[nu : nu + np_]
     profile_model = user_model_._meta.get_field("profile").related_model
     profile = from_row(profile_model, profile_values) if profile_values[0] is not None else None
-    # What select_related leaves: the reverse one-to-one read from this row (None: no profile row).
-    user._state.fields_cache["profile"] = profile
+    if profile is not None:
+        # What select_related leaves: the reverse one-to-one read from this row, set by its public descriptor.
+        user.profile = profile
     user.has_confirmed_email, user.has_push_subscription = bool(found[-2]), bool(found[-1])
-    return user, Prefs(user)
+    return user, Prefs(user, profile=profile)
 
 
 def _write_prefs_sql():
