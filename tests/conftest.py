@@ -72,7 +72,7 @@ def _clear_rate_limits():
     from guildhall_site.cache import ResilientRedisCache
 
     if isinstance(cache, ResilientRedisCache):
-        client = cache._cache.get_client(write=True)
+        client = cache.redis_client
         # Only this run's keys (their prefix): another run may share the database (tests/parallel.py).
         for pattern in (f"{cache.key_prefix}:*:allauth:rl:*", f"{cache.key_prefix}:*:throttle:*"):
             keys = list(client.scan_iter(pattern))

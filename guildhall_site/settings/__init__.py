@@ -199,8 +199,9 @@ if not re.fullmatch(r"[A-Za-z0-9_.-]{0,32}", REDIS_KEY_PREFIX):
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's RedisCache, except that an unreachable Redis falls back to an in-process cache
-            # (logged) instead of failing the request: see guildhall_site/cache.py. The ops subclass counts
+            # A Redis cache (ours on redis-py, storing what Django's RedisCache stores) whose unreachable
+            # Redis falls back to an in-process cache (logged) instead of failing the request: see
+            # guildhall_site/cache.py. The ops subclass counts
             # the operations the fallback served (guildhall_cache_fallbacks_total).
             "BACKEND": "ops.cache.MeteredResilientRedisCache",
             "LOCATION": REDIS_URL,

@@ -19,7 +19,7 @@ def redis_cache():
 
 
 def _ttl(cache, key):
-    client = cache._cache.get_client(write=True)
+    client = cache.redis_client
     return client.ttl(cache.make_and_validate_key(key))
 
 
