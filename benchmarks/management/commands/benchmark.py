@@ -300,6 +300,14 @@ class Command(BaseCommand):
                 self.stdout.write(f"{label} = {percentile(run[key], 50) / percentile(base[key], 50):.2f}")
             shares = [len(r["turn_changes"]) / max(1, len(r["decisions"])) for r in (run, base)]
             self.stdout.write(f"turn changes: {shares[0]:.0%} of the decisions / {shares[1]:.0%}")
+            # Each change of turn brings the next player's GET: a game of shorter turns sends more requests
+            # per decision, which bounds its decisions/s against the first game's even where every request
+            # costs the same in both.
+            requests = [1 + sum(r["gets"]) / max(1, len(r["decisions"])) for r in (run, base)]
+            self.stdout.write(
+                f"requests per decision: {requests[0]:.2f} / {requests[1]:.2f} (decisions/s if every request "
+                f"cost the same in both: {requests[1] / requests[0]:.2f})"
+            )
 
     # --- set-up ---------------------------------------------------------------------------------
     def _users(self, count):
