@@ -9,8 +9,8 @@ from engine import guildhall, search
 from engine.guildhall.observation import observe, public_skeleton
 from engine.guildhall.sampler import determinize
 from engine.guildhall.views import hidden_cards
+from tests.engine.guildhall.test_views import permuted
 from tests.engine.search.helpers import TINY, TINY_TREE, positions
-from tests.engine.test_views import permuted
 
 CASES = [(2, "printed", "fair-a"), (3, "yucata", "fair-b"), (4, "printed", "fair-c"), (2, "yucata", "fair-d")]
 

@@ -44,7 +44,7 @@ def stored_log(game):
 def golden_records():
     import pathlib
 
-    folder = pathlib.Path(__file__).resolve().parents[2] / "engine" / "golden"
+    folder = pathlib.Path(__file__).resolve().parents[2] / "engine" / "guildhall" / "golden"
     return sorted(folder.glob("*.json"))
 
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as S
 
 from engine import guildhall
 from engine.guildhall.cards import IDENTITY, PROFESSION_OF, VP_COST
-from tests.engine.helpers import random_game
+from tests.engine.guildhall.helpers import random_game
 
 
 class Watcher:

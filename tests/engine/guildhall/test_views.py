@@ -16,7 +16,7 @@ from hypothesis import strategies as S
 
 from engine import guildhall
 from engine.guildhall.views import card_ids_in, hidden_cards, pile_visible
-from tests.engine.helpers import cid, do, legal, random_game, table
+from tests.engine.guildhall.helpers import cid, do, legal, random_game, table
 
 VIEWERS_MAX = 4
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
 from engine import guildhall
-from tests.engine.helpers import check_invariants, random_game, table
+from tests.engine.guildhall.helpers import check_invariants, random_game, table
 
 MODES = S.sampled_from(["printed", "yucata"])
 

@@ -1,9 +1,9 @@
 """Generate the golden game records in this folder (complete bot games: seed + decisions + final state).
 
-    python tests/engine/golden/make_golden.py
+    python tests/engine/guildhall/golden/make_golden.py
 
 Regenerate ONLY deliberately: when a rules change is intended and the old records no longer describe the
-rules we want. ``tests/engine/test_golden.py`` replays every record and compares the final state; a
+rules we want. ``tests/engine/guildhall/test_golden.py`` replays every record and compares the final state; a
 failure there means that the engine now plays a stored game differently, which breaks every stored game
 on the server. Review the diff of the JSON files (and bump ``guildhall.ENGINE_VERSION`` if stored games
 change meaning) before committing regenerated records.
@@ -14,7 +14,7 @@ import pathlib
 import random
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
+ROOT = pathlib.Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(ROOT))
 
 from engine import guildhall  # noqa: E402

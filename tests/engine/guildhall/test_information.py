@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as S
 
 from engine import guildhall
-from tests.engine.helpers import do, legal, random_game, table, tiers_offered
-from tests.engine.test_views import permuted
+from tests.engine.guildhall.helpers import do, legal, random_game, table, tiers_offered
+from tests.engine.guildhall.test_views import permuted
 
 
 def searching(st):

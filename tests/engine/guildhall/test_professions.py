@@ -4,7 +4,7 @@ import pytest
 
 from engine import guildhall
 from engine.guildhall.cards import IDENTITY
-from tests.engine.helpers import (
+from tests.engine.guildhall.helpers import (
     check_invariants,
     cid,
     do,

@@ -9,7 +9,7 @@ is another card (docs/rules.md, "Where we chose" 8). Older games replay as they 
 import pytest
 
 from engine import guildhall
-from tests.engine.helpers import check_invariants, cid, do, hall_names, legal, pending_kind, selects, table
+from tests.engine.guildhall.helpers import check_invariants, cid, do, hall_names, legal, pending_kind, selects, table
 
 MODES = ["printed", "yucata"]
 FOUR = ["red", "blue", "yellow", "green"]

@@ -1,7 +1,7 @@
 """Golden game records: complete bot games stored as (engine version, mode,
 players, seed, decisions, expected final state). Each must keep replaying, under the rules version it was
 recorded with, to exactly the same final state as the engine evolves: stored games on the server depend
-on it. Never regenerate a record of an older rules version; ``tests/engine/golden/make_golden.py`` writes
+on it. Never regenerate a record of an older rules version; ``tests/engine/guildhall/golden/make_golden.py`` writes
 records of the current version (see its docstring)."""
 
 import importlib.util
@@ -11,7 +11,7 @@ import pathlib
 import pytest
 
 from engine import guildhall
-from tests.engine.helpers import check_invariants
+from tests.engine.guildhall.helpers import check_invariants
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.json"))

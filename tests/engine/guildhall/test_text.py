@@ -8,7 +8,7 @@ from hypothesis import strategies as S
 
 from engine import guildhall
 from engine.guildhall import cardtext
-from tests.engine.helpers import cid, do, name, random_game, table
+from tests.engine.guildhall.helpers import cid, do, name, random_game, table
 
 NAMES = ["Ana", "Ben", "Cy", "Di"]
 

@@ -7,7 +7,7 @@ import pytest
 
 from engine import guildhall
 from engine.guildhall import cards as C
-from tests.engine.helpers import check_invariants, cid, do, legal, pending_kind, types
+from tests.engine.guildhall.helpers import check_invariants, cid, do, legal, pending_kind, types
 
 
 # --- §1 components ------------------------------------------------------------------------------------

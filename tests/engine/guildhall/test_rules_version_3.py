@@ -13,7 +13,7 @@ import json
 import pytest
 
 from engine import guildhall
-from tests.engine.helpers import check_invariants, cid, do, legal, name, pending_kind, table, types
+from tests.engine.guildhall.helpers import check_invariants, cid, do, legal, name, pending_kind, table, types
 
 MODES = ["printed", "yucata"]
 FOUR = ["red", "blue", "yellow", "green"]

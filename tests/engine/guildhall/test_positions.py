@@ -8,9 +8,9 @@ import random
 import pytest
 
 from engine import guildhall
-from tests.engine.helpers import cid, do, hall_names, legal
+from tests.engine.guildhall.helpers import cid, do, hall_names, legal
 
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "engine-api.md"
+DOCS = pathlib.Path(__file__).resolve().parents[3] / "docs" / "engine-api.md"
 
 
 def documented_example():

@@ -1,4 +1,4 @@
-"""Leaving a game (engine/outcomes.py, docs/rules.md "Leaving a game"): resign, the time limit ending the
+"""Leaving a game (engine/guildhall/outcomes.py, docs/rules.md "Leaving a game"): resign, the time limit ending the
 game, the bot taking a seat over. Every way a game ends or changes hands is an entry of the log, and the
 log alone replays to the same status, placings and VP."""
 

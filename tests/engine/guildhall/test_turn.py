@@ -4,7 +4,7 @@ the end of the game and placings (R15)."""
 import pytest
 
 from engine import guildhall
-from tests.engine.helpers import (
+from tests.engine.guildhall.helpers import (
     check_invariants,
     cid,
     do,

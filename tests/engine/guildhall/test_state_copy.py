@@ -5,7 +5,7 @@ import random
 
 from engine.guildhall import playout as fast
 from engine.guildhall.state import _FIELDS, NO_SNAPSHOT
-from tests.engine.helpers import random_game
+from tests.engine.guildhall.helpers import random_game
 
 PLAYOUT_ONLY = {"turn_log", "undo_floor", "events"}
 

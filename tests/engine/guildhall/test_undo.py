@@ -8,7 +8,7 @@ from hypothesis import strategies as S
 
 from engine import guildhall
 from engine.guildhall.state import _FIELDS
-from tests.engine.helpers import cid, do, legal, pay_with, pending_kind, random_game, table
+from tests.engine.guildhall.helpers import cid, do, legal, pay_with, pending_kind, random_game, table
 
 FOUR = ["red", "blue", "yellow", "green"]
 

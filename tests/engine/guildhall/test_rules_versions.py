@@ -10,7 +10,7 @@ created with. Version 2 changed two things, both tested here in both modes, each
 import pytest
 
 from engine import guildhall
-from tests.engine.helpers import (
+from tests.engine.guildhall.helpers import (
     check_invariants,
     cid,
     do,

@@ -18,7 +18,7 @@ import pytest
 from engine import guildhall
 from engine.guildhall.abilities import ABILITIES
 from engine.guildhall.cards import COLOURS, IDENTITY, PROFESSION_OF, PROFESSIONS, identities_of
-from tests.engine.helpers import table
+from tests.engine.guildhall.helpers import table
 
 CAP = 400  # decisions per game: enough for many turns around a crowded table
 TRADER = PROFESSIONS.index("trader")

@@ -20,7 +20,7 @@ from hypothesis import strategies as S
 
 from engine import guildhall
 from engine.guildhall.cards import IDENTITY, PROFESSION_OF, VP_KIND_OF
-from tests.engine.helpers import do, legal, pay_with, table, tiers_offered
+from tests.engine.guildhall.helpers import do, legal, pay_with, table, tiers_offered
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COLOURS3 = ["red", "blue", "yellow"]
