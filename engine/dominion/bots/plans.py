@@ -7,7 +7,9 @@ choice is a local search (``optimise``): start from the best BM-X candidates of 
 copies changed, a threshold changed) while one is better, judging a strategy by its share of the win
 against the two reference opponents, Big Money Ultimate (``bigmoney``) and the kingdom's BM-best
 (``bigmoney_x``), ``GAMES`` games against each with seats alternating, every candidate on the same seeds
-(so that differences are not luck). The winner is measured again on fresh seeds (``FINAL_GAMES``).
+(so that differences are not luck). It climbs from several starts (BM-X candidates, pairs and triples of
+the kingdom's leading cards); the climbs' ends are judged again on seeds of their own (``select_games``),
+and the winner is measured once more on fresh seeds (``final_games``).
 
 The plan depends on the kingdom only (its cards, the edition, whether Baker is in it: D-SETUP-5), never
 on a game in progress, so it reads no hidden information. Between two strategies only the kingdom cards
@@ -34,7 +36,7 @@ from pathlib import Path
 from ..cards import GUILDS
 from . import bmx
 from .simulate import duel
-from .strategy import Strategy, describe, normalise_spec
+from .strategy import Strategy, butcher_gold_at, describe, normalise_spec
 
 TABLE = Path(__file__).with_name("tables") / "strong.json"
 MAX_CARDS = 3
@@ -68,10 +70,18 @@ class Budget:
     starts: int  # the best BM-X candidates, and pairs of the best cards, it may start from
     climbs: int  # local searches, from the best starts on the screen
     final_games: int  # games against each opponent to measure the winner on fresh seeds
+    select_games: int = 0  # games against each opponent, on seeds of their own, to choose among the climbs' ends
 
 
-FULL = Budget(screen_games=60, keep=4, games=240, steps=6, starts=4, climbs=3, final_games=600)
+FULL = Budget(screen_games=60, keep=4, games=240, steps=6, starts=4, climbs=4, final_games=600, select_games=1000)
 FIRST_USE = Budget(screen_games=30, keep=2, games=100, steps=3, starts=2, climbs=1, final_games=0)
+BUTCHER_GOLD_AT = (1, 8)  # the range of butcher_gold_at (Provinces left) for a plan buying Butcher
+
+
+def first_rule(card):
+    """The rule a card is added with: its first range, one copy."""
+    low, high = RANGES[card][0]
+    return {"card": card, "from": low, "to": high, "below": 1, "overpay": "max" if card == "Masterpiece" else 0}
 
 
 def spec_key(spec):
@@ -167,19 +177,27 @@ def neighbours(spec, kingdom):
             swapped = rules[:]
             swapped[index - 1], swapped[index] = swapped[index], swapped[index - 1]
             with_rules(swapped)
-    for floor in TOKEN_FLOORS:
-        if floor != spec["tokens_for"]:
-            out.append({**spec, "tokens_for": floor})
+    out += setting_neighbours(spec, used)
+    unique = {}
+    for candidate in out:
+        unique.setdefault(spec_key(candidate), normalise_spec(candidate))
+    return list(unique.values())
+
+
+def setting_neighbours(spec, used):
+    """The strategies one threshold or the token floor away (the Butcher threshold for a plan buying it)."""
+    out = [{**spec, "tokens_for": floor} for floor in TOKEN_FLOORS if floor != spec["tokens_for"]]
     for name, (low, high) in THRESHOLDS.items():
         for value in (spec[name] - 1, spec[name] + 1):
             if low <= value <= high:
                 changed = {**spec, name: value}
                 if changed["late_duchy_at"] >= changed["duchy_at"] >= changed["estate_at"]:
                     out.append(changed)
-    unique = {}
-    for candidate in out:
-        unique.setdefault(spec_key(candidate), normalise_spec(candidate))
-    return list(unique.values())
+    if "Butcher" in used:
+        at = butcher_gold_at(spec)
+        out += [{**spec, "butcher_gold_at": value} for value in (at - 1, at + 1)
+                if BUTCHER_GOLD_AT[0] <= value <= BUTCHER_GOLD_AT[1]]
+    return out
 
 
 def judge(memo, spec, opponents, baker, edition, games, seed):
@@ -189,11 +207,15 @@ def judge(memo, spec, opponents, baker, edition, games, seed):
 
 
 def climb(memo, current, kingdom, opponents, baker, edition, budget, seed, progress=None):
-    """Local search from ``current``: ``(spec, value, steps, evaluated)``."""
-    current_value = judge(memo, current, opponents, baker, edition, budget.games, seed)[0]
+    """Local search from ``current``: ``(spec, value, steps, evaluated)``. Each step judges the current
+    strategy and the best neighbours of the screen on seeds of that step's own: on one set of seeds for the
+    whole climb, the moves that luck favours on those seeds would add up."""
+    current_value = None
     evaluated = 1
     steps = 0
     while steps < budget.steps:
+        step_seed = f"{seed}|{steps}"
+        current_value = judge(memo, current, opponents, baker, edition, budget.games, step_seed)[0]
         # Every neighbour on a few games (the same seeds for all), the best few on more games.
         screened = []
         for candidate in neighbours(current, kingdom):
@@ -203,7 +225,7 @@ def climb(memo, current, kingdom, opponents, baker, edition, budget, seed, progr
         screened.sort(key=lambda item: (-item[0], item[1]))
         best, best_value = None, current_value
         for _, _, candidate in screened[:budget.keep]:
-            value = judge(memo, candidate, opponents, baker, edition, budget.games, seed)[0]
+            value = judge(memo, candidate, opponents, baker, edition, budget.games, step_seed)[0]
             if value > best_value + 1e-9:
                 best, best_value = candidate, value
         if best is None:
@@ -232,9 +254,12 @@ def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
     leaders = list(dict.fromkeys(spec["cards"][0]["card"] for spec in ranked))[:budget.starts]
     for first, second in itertools.permutations(leaders, 2):
         rule = next(spec["cards"][0] for spec in ranked if spec["cards"][0]["card"] == first)
-        low, high = RANGES[second][0]
-        starts.append({"cards": [rule, {"card": second, "from": low, "to": high, "below": 1,
-                                        "overpay": "max" if second == "Masterpiece" else 0}], "endgame": True})
+        starts.append({"cards": [rule, first_rule(second)], "endgame": True})
+    # Triples of them in their order: a climb adds one card at a time, and a card that pays only with two
+    # others may never be reached from a pair.
+    for first, second, third in itertools.combinations(leaders, 3):
+        rule = next(spec["cards"][0] for spec in ranked if spec["cards"][0]["card"] == first)
+        starts.append({"cards": [rule, first_rule(second), first_rule(third)], "endgame": True})
     screened = sorted(
         ((judge(memo, start, opponents, baker, edition, budget.screen_games, "screen")[0], spec_key(start), start)
          for start in starts), key=lambda item: (-item[0], item[1]))
@@ -245,11 +270,17 @@ def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
                                              seed, progress)
         evaluated += count
         results.append((value, spec_key(current), current, steps))
+    if budget.select_games and len(results) > 1:
+        # The climbs' ends measured again on seeds of their own: the best on the climbs' seeds is the
+        # one their luck favoured most.
+        results = [(judge(memo, spec, opponents, baker, edition, budget.select_games, "select")[0], key, spec, steps)
+                   for _, key, spec, steps in results]
     current_value, _, current, steps = max(results, key=lambda item: (item[0], item[1]))
     figures = {
         "name": describe(current),
         "search_score": round(current_value, 4),
         "search_games": budget.games,
+        "select_games": budget.select_games if len(results) > 1 else 0,
         "screen_games": budget.screen_games,
         "steps": steps,
         "evaluated": evaluated,
@@ -356,8 +387,8 @@ def main(argv=None):
             "The strong bot's plan per kingdom (python -m engine.dominion.bots.plans): a local search over "
             f"strategies, every neighbour screened on {FULL.screen_games} games against each of bigmoney and the "
             f"kingdom's bigmoney_x, the best {FULL.keep} judged on {FULL.games} games against each, from the "
-            f"best {FULL.climbs} starts, the winner "
-            f"measured on {FULL.final_games} fresh games against each."
+            f"best {FULL.climbs} starts, the climbs' ends judged again on {FULL.select_games} games against each "
+            f"(seeds of their own), the winner measured on {FULL.final_games} fresh games against each."
         )
         document["plans"] = dict(sorted(document["plans"].items()))
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,9 @@ A spec (every key optional):
   game is taken when it wins and never when it loses (the penultimate-Province rule was tried too, and
   lost games against Big Money: docs/bots.md, "Dominion");
 - ``tokens_for`` (0): Coin tokens are spent only to reach a card costing at least this much (0: any
-  better buy, as Big Money Ultimate does).
+  better buy, as Big Money Ultimate does);
+- ``butcher_gold_at`` (None): Butcher trashes a Gold for a Province once this many Provinces or fewer are
+  left (None: one more than ``duchy_at``).
 
 The way a card is played is fixed per card (design §2's BM-X policies), the same for every strategy:
 non-terminal cards first, then the most valuable terminal; Stonemason only with a card worth trashing;
@@ -43,7 +45,7 @@ NON_TERMINAL = ("Herald", "Plaza", "Baker", "Candlestick Maker", "Advisor")
 TERMINAL = ("Soothsayer", "Journeyman", "Butcher", "Merchant Guild", "Taxman", "Doctor", "Stonemason")
 
 DEFAULTS = {"province_money": 18, "duchy_at": 4, "estate_at": 2, "late_duchy_at": 6, "silver_first": False,
-            "endgame": False, "tokens_for": 0}
+            "endgame": False, "tokens_for": 0, "butcher_gold_at": None}
 
 
 def normalise_spec(spec):
@@ -251,13 +253,19 @@ class Strategy(Policy):
     def on_butcher_trash(self, st, seat, prompt, options, rng):
         hand = st.seats[seat].hand
         tokens = st.seats[seat].tokens
-        late = st.supply["Province"] <= self.spec["duchy_at"] + 1
+        late = st.supply["Province"] <= butcher_gold_at(self.spec)
         if late and "Gold" in hand and tokens >= 2 and st.supply["Province"]:
             return {"type": "choose", "card": "Gold"}
         for card in ("Curse", "Estate"):
             if card in hand and self.trash_value(st, seat, card) > 0:
                 return {"type": "choose", "card": card}
         return {"type": "decline"}
+
+
+def butcher_gold_at(spec):
+    """Provinces left at which Butcher starts trashing a Gold for a Province."""
+    at = spec["butcher_gold_at"]
+    return spec["duchy_at"] + 1 if at is None else at
 
 
 def ends_game(st, card):

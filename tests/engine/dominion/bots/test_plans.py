@@ -32,6 +32,14 @@ def test_neighbours_stay_in_the_family_and_the_kingdom():
     assert any(len(c["cards"]) == 2 for c in found) and any(not c["cards"] for c in found)
 
 
+def test_the_butcher_threshold_is_searched_only_for_a_plan_buying_butcher():
+    butcher = {"cards": [{"card": "Butcher", "from": 5, "to": 7, "below": 1}], "endgame": True}
+    values = {c["butcher_gold_at"] for c in plans.neighbours(butcher, KINGDOM)}
+    assert values == {None, 4, 6}  # duchy_at + 1 = 5 by default
+    soothsayer = {"cards": [{"card": "Soothsayer", "from": 5, "to": 7, "below": 1}], "endgame": True}
+    assert {c["butcher_gold_at"] for c in plans.neighbours(soothsayer, KINGDOM)} == {None}
+
+
 def test_a_result_depends_only_on_the_cards_the_two_strategies_buy():
     """Why one kingdom's results serve another: the rest of the kingdom never plays a part."""
     ours = Strategy({"cards": [{"card": "Soothsayer", "from": 5, "to": 7, "below": 1},

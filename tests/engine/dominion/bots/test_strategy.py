@@ -93,6 +93,23 @@ def test_the_token_floor_keeps_tokens_for_a_dear_card():
     assert Strategy({"tokens_for": 8}).choose(st, 0, options, random.Random(0)) == {"type": "buy", "card": "Silver"}
 
 
+def test_butcher_trashes_a_gold_for_a_province_from_its_threshold():
+    """By default once Provinces left are at most duchy_at + 1 (Big Money with Butcher's rule); a plan may
+    set its own threshold (butcher_gold_at)."""
+    def trash_choice(strategy, provinces):
+        st = table(hand=["Butcher", "Gold", "Copper"], deck=["Copper"] * 5, cards=["Butcher"],
+                   supply={"Province": provinces})
+        do(st, ("play", "Butcher"))
+        return strategy.choose(st, 0, D.legal_decisions(st, 0), random.Random(0))
+
+    plain = Strategy({"cards": [{"card": "Butcher"}]})
+    early = Strategy({"cards": [{"card": "Butcher"}], "butcher_gold_at": 7})
+    assert trash_choice(plain, 5) == {"type": "choose", "card": "Gold"}
+    assert trash_choice(plain, 6) == {"type": "decline"}
+    assert trash_choice(early, 7) == {"type": "choose", "card": "Gold"}
+    assert trash_choice(early, 8) == {"type": "decline"}
+
+
 def test_a_spec_is_checked():
     with pytest.raises(ValueError):
         normalise_spec({"greed": 3})
