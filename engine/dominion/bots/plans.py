@@ -18,9 +18,9 @@ holding those cards with the same Baker setting; the search of a kingdom reuses 
 ones (``Memo``).
 
 The table ``tables/strong.json`` (committed) holds the plans of the benchmark's kingdoms with the figures
-behind them; a kingdom not in it is planned on first use with the smaller ``FIRST_USE`` budget and kept
-for the process. ``python -m engine.dominion.bots.plans`` fills the table (docs/bots.md, "Dominion", says
-what it cost).
+behind them; a kingdom not in it is planned on first use with the smaller ``FIRST_USE`` budget, starting
+also from the table's plans whose cards it holds (``known_plans``), and kept for the process.
+``python -m engine.dominion.bots.plans`` fills the table (docs/bots.md, "Dominion", says what it cost).
 """
 
 import argparse
@@ -71,10 +71,13 @@ class Budget:
     climbs: int  # local searches, from the best starts on the screen
     final_games: int  # games against each opponent to measure the winner on fresh seeds
     select_games: int = 0  # games against each opponent, on seeds of their own, to choose among the climbs' ends
+    known_starts: bool = False  # start also from the table's plans whose cards the kingdom holds (``known_plans``)
 
 
 FULL = Budget(screen_games=60, keep=4, games=240, steps=6, starts=4, climbs=4, final_games=600, select_games=1000)
-FIRST_USE = Budget(screen_games=30, keep=2, games=100, steps=3, starts=2, climbs=1, final_games=0)
+FIRST_USE = Budget(
+    screen_games=30, keep=2, games=100, steps=3, starts=2, climbs=1, final_games=0, known_starts=True
+)
 BUTCHER_GOLD_AT = (1, 8)  # the range of butcher_gold_at (Provinces left) for a plan buying Butcher
 
 
@@ -260,6 +263,8 @@ def optimise(kingdom, edition="2013", budget=FULL, memo=None, progress=None):
     for first, second, third in itertools.combinations(leaders, 3):
         rule = next(spec["cards"][0] for spec in ranked if spec["cards"][0]["card"] == first)
         starts.append({"cards": [rule, first_rule(second), first_rule(third)], "endgame": True})
+    if budget.known_starts:
+        starts += known_plans(kingdom, edition)
     screened = sorted(
         ((judge(memo, start, opponents, baker, edition, budget.screen_games, "screen")[0], spec_key(start), start)
          for start in starts), key=lambda item: (-item[0], item[1]))
@@ -314,6 +319,19 @@ def table():
     if _TABLE is None:
         _TABLE = load_table()
     return _TABLE
+
+
+def known_plans(kingdom, edition="2013"):
+    """The table's distinct plans of ``edition`` whose kingdom cards all lie in ``kingdom``, in a fixed
+    order: what the full search found best in other kingdoms, as starts of the smaller search of a kingdom
+    the table does not hold (a plan found for a kingdom is often best wherever its cards are; the climb
+    from it still adapts it to this kingdom's opponents)."""
+    cards = set(kingdom)
+    found = {}
+    for key, entry in table().items():
+        if key.startswith(edition + "|") and all(rule["card"] in cards for rule in entry["spec"]["cards"]):
+            found.setdefault(spec_key(entry["spec"]), entry["spec"])
+    return [found[key] for key in sorted(found)]
 
 
 @lru_cache(maxsize=512)

@@ -1,6 +1,8 @@
 """The strong bot's plan: a strategy chosen from the kingdom alone, by a local search over the strategy
 family, cached in a table."""
 
+import itertools
+
 import pytest
 
 from engine import dominion as D
@@ -88,3 +90,41 @@ def test_the_strong_bot_plays_the_tables_plan(index):
     st = D.new_game(2, "plan-table", {"kingdom": kingdom})
     expected = plans.table()[plans.kingdom_key(kingdom)]["spec"]
     assert plans.plan_for(st).spec == normalise_spec(expected)
+
+
+def _outside_the_table(*needed):
+    """The first kingdom (in GUILDS' order of combinations) that the table does not hold and that holds ``needed``."""
+    for kingdom in itertools.combinations(GUILDS, 10):
+        if set(needed) <= set(kingdom) and plans.kingdom_key(kingdom) not in plans.table():
+            return kingdom
+    raise AssertionError("every such kingdom is in the table")
+
+
+def test_the_table_s_plans_whose_cards_a_kingdom_holds_are_the_known_plans_there():
+    kingdom = _outside_the_table("Soothsayer", "Baker", "Candlestick Maker")
+    known = plans.known_plans(kingdom)
+    assert known and known == plans.known_plans(kingdom)
+    usable = {plans.spec_key(e["spec"]) for key, e in plans.table().items()
+              if key.startswith("2013|") and {r["card"] for r in e["spec"]["cards"]} <= set(kingdom)}
+    assert {plans.spec_key(spec) for spec in known} == usable
+    assert len(usable) < len({plans.spec_key(e["spec"]) for e in plans.table().values()})  # some do not fit
+
+
+def test_a_first_use_search_screens_the_known_plans_among_its_starts(monkeypatch):
+    kingdom = list(_outside_the_table("Soothsayer", "Baker", "Candlestick Maker"))
+    assert plans.FIRST_USE.known_starts
+    screened = []
+    judge = plans.judge
+
+    def noting(memo, spec, opponents, baker, edition, games, seed):
+        if seed == "screen":
+            screened.append(plans.spec_key(spec))
+        return judge(memo, spec, opponents, baker, edition, games, seed)
+
+    monkeypatch.setattr(plans, "judge", noting)
+    known = {plans.spec_key(spec) for spec in plans.known_plans(kingdom)}
+    plans.optimise(kingdom, budget=TINY)
+    assert not known <= set(screened)
+    screened.clear()
+    plans.optimise(kingdom, budget=plans.Budget(**{**TINY.__dict__, "known_starts": True}))
+    assert known <= set(screened)
