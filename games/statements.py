@@ -16,7 +16,10 @@ when it went back to the ORM (benchmarks/README.md, "Seventh round"):
   (``insert_ignoring_conflicts``, with ``written_once`` and ``from_row`` for the recipient's preferences),
   which run whenever the turn passes to a person: through the ORM a change of turn cost 10.2-10.6 ->
   11.8-15.2 ms of CPU in process (the clock's) and 14.9-15.1 ms (the outbox's), and decisions/s ÷ floor
-  went from 0.59 to 0.51 with the locked path's statements as well.
+  went from 0.59 to 0.51 with the locked path's statements as well. On PostgreSQL those writes now go out
+  in the locked append's own statement (``along_with``), and the clock's row is read with the absences in
+  one (games.clock.deadlines.locked_clock): a change of turn to a person 10 -> 7 queries, its CPU p50 in
+  process 2.84-3.03 -> 2.54-2.65 ms (benchmarks/README.md, "Tenth round").
 
 The lock of a game with its seats, the log's INSERT, the game's UPDATE on the locked path and a game's
 read for its pages went back to the ORM: no difference beyond the machine's noise.
